@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Modules follow the data and depend one way:
+// XCConfigSyntax <- XCConfig <- XCConfigLint <- xcconfig (CLI).
+let package = Package(
+    name: "xcconfig",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "XCConfig", targets: ["XCConfig"]),
+        .library(name: "XCConfigLint", targets: ["XCConfigLint"]),
+        .executable(name: "xcconfig", targets: ["xcconfig"]),
+        .executable(name: "xcconfig-bench", targets: ["xcconfig-bench"]),
+    ],
+    targets: [
+        .target(name: "XCConfigSyntax"),
+        .target(name: "XCConfig", dependencies: ["XCConfigSyntax"]),
+        .target(name: "XCConfigLint", dependencies: ["XCConfig"]),
+        .target(name: "XCConfigCLI", dependencies: ["XCConfig", "XCConfigLint"]),
+        .executableTarget(name: "xcconfig", dependencies: ["XCConfigCLI"]),
+        .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI"]),
+        .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax"]),
+        .testTarget(name: "XCConfigTests", dependencies: ["XCConfig"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint"]),
+        .testTarget(name: "CLITests", dependencies: ["XCConfigCLI"]),
+    ]
+)

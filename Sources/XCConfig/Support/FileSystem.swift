@@ -1,0 +1,66 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What kind of entry a path names.
+public enum FileKind: Sendable, Hashable {
+    case file
+    case directory
+    case other
+}
+
+/// An error from a ``FileSystem`` operation, with the path it concerns.
+public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Reason: Hashable, Sendable {
+        case notFound
+        case isDirectory
+        case permissionDenied
+        case tooLarge(limit: Int)
+        case ioError(String)
+    }
+    public var path: String
+    public var reason: Reason
+
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String {
+        switch reason {
+        case .notFound: "no such file: '\(path)'"
+        case .isDirectory: "'\(path)' is a directory"
+        case .permissionDenied: "permission denied: '\(path)'"
+        case .tooLarge(let limit): "'\(path)' is larger than \(limit / (1024 * 1024)) MiB"
+        case .ioError(let message): "cannot access '\(path)': \(message)"
+        }
+    }
+}
+
+/// Every file access of the library goes through this protocol, so tests can run on an
+/// in-memory tree and the tool never touches anything but files.
+///
+/// Paths are absolute, `/`-separated strings.
+public protocol FileSystem: Sendable {
+    /// The kind of entry at `path`, or `nil` when nothing is there. Follows symbolic links.
+    func kind(of path: String) -> FileKind?
+    /// The bytes of the file at `path`.
+    func read(_ path: String) throws(FileSystemError) -> [UInt8]
+    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed, then
+    /// renamed over `path`, keeping the original's permissions. On failure `path` is untouched
+    /// and no temporary file is left.
+    func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError)
+    /// The names of the entries of the directory at `path` (not recursive, unsorted).
+    func contents(ofDirectory path: String) throws(FileSystemError) -> [String]
+    /// `path` with every symbolic link resolved; `path` itself when nothing is to resolve.
+    func resolvingSymlinks(_ path: String) -> String
+    /// The current directory.
+    var currentDirectory: String { get }
+}
+
+extension FileSystem {
+    /// `true` when something exists at `path` (a directory counts, as in Xcode's include search).
+    public func exists(_ path: String) -> Bool { kind(of: path) != nil }
+}
