@@ -1,0 +1,282 @@
+/// A file system held in memory, for tests: files, directories, symbolic links, permissions,
+/// and write failures injected on purpose.
+///
+/// Thread-safe: every operation holds one lock, so commands under test may read from several
+/// threads. Paths may be relative; they are taken relative to ``currentDirectory``.
+///
+/// Permissions are modelled the way they matter to the tool: a file or directory whose owner
+/// read bit (`0o400`) is clear cannot be read or listed, and a directory whose owner write bit
+/// (`0o200`) is clear refuses new files. Unlike the real file system as root, these checks are
+/// never bypassed, so tests can exercise the failure paths.
+///
+/// ```swift
+/// let fileSystem = InMemoryFileSystem(currentDirectory: "/project", files: [
+///     "Config/App.xcconfig": "#include \"Base.xcconfig\"\n",
+///     "Config/Base.xcconfig": "SDKROOT = iphoneos\n",
+/// ])
+/// fileSystem.failWrites(under: "/project/Config", with: .diskFull)
+/// ```
+public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
+    private enum Node {
+        case file([UInt8], permissions: UInt16)
+        case directory(permissions: UInt16)
+        case symlink(String)
+    }
+
+    /// Symbolic links followed before giving up, as `ELOOP` does.
+    private static let maximumSymlinkHops = 40
+
+    private let lock = Lock()
+    // Every entry by its lexically normalised absolute path; `/` always exists.
+    private var nodes: [String: Node] = ["/": .directory(permissions: 0o755)]
+    private var injectedFailures: [String: FileSystemError.Reason] = [:]
+    private var currentDirectoryStorage: String
+    private var writeLog: [String] = []
+
+    /// A file system holding `files` (path → UTF-8 contents; relative paths are below
+    /// `currentDirectory`), with their directories created as needed.
+    public init(currentDirectory: String = "/", files: [String: String] = [:]) {
+        currentDirectoryStorage = Path.normalize(Path.join("/", currentDirectory))
+        createDirectories(currentDirectoryStorage)
+        for (path, contents) in files {
+            addFile(path, contents)
+        }
+    }
+
+    /// The directory relative paths are resolved against. It need not exist.
+    public var currentDirectory: String {
+        get { lock.withLock { currentDirectoryStorage } }
+        set { lock.withLock { currentDirectoryStorage = Path.normalize(Path.join("/", newValue)) } }
+    }
+
+    // MARK: - Building the tree
+
+    /// Adds (or replaces) a file with UTF-8 `contents`, creating its directories.
+    public func addFile(_ path: String, _ contents: String, permissions: UInt16 = 0o644) {
+        addFile(path, bytes: Array(contents.utf8), permissions: permissions)
+    }
+
+    /// Adds (or replaces) a file with `bytes`, creating its directories.
+    public func addFile(_ path: String, bytes: [UInt8], permissions: UInt16 = 0o644) {
+        lock.withLock {
+            let key = absolute(path)
+            createDirectories(Path.directory(of: key))
+            nodes[key] = .file(bytes, permissions: permissions)
+        }
+    }
+
+    /// Adds a directory and its parents.
+    public func addDirectory(_ path: String, permissions: UInt16 = 0o755) {
+        lock.withLock {
+            let key = absolute(path)
+            createDirectories(key)
+            nodes[key] = .directory(permissions: permissions)
+        }
+    }
+
+    /// Adds a symbolic link at `path` whose target is `destination`, relative to the link's
+    /// directory unless absolute, exactly as a real link. The target need not exist.
+    public func addSymlink(_ path: String, pointingTo destination: String) {
+        lock.withLock {
+            let key = absolute(path)
+            createDirectories(Path.directory(of: key))
+            nodes[key] = .symlink(destination)
+        }
+    }
+
+    /// Changes the permission bits of a file or directory (following links).
+    public func setPermissions(_ permissions: UInt16, of path: String) {
+        lock.withLock {
+            guard let key = resolve(path) else { return }
+            switch nodes[key] {
+            case .file(let bytes, _): nodes[key] = .file(bytes, permissions: permissions)
+            case .directory: nodes[key] = .directory(permissions: permissions)
+            case .symlink, nil: break
+            }
+        }
+    }
+
+    /// The permission bits of a file or directory (following links), or `nil` when nothing is there.
+    public func permissions(of path: String) -> UInt16? {
+        lock.withLock {
+            guard let key = resolve(path) else { return nil }
+            switch nodes[key] {
+            case .file(_, let permissions), .directory(let permissions): return permissions
+            case .symlink, nil: return nil
+            }
+        }
+    }
+
+    /// Removes an entry (not following a final link) and everything below it.
+    public func remove(_ path: String) {
+        lock.withLock {
+            let key = absolute(path)
+            guard key != "/" else { return }
+            let prefix = key + "/"
+            nodes = nodes.filter { $0.key != key && !$0.key.hasPrefix(prefix) }
+        }
+    }
+
+    /// Makes every later write to `path`, or to anything below it when it is a directory, fail
+    /// with `reason`, leaving the tree untouched: `.diskFull`, `.permissionDenied` for a
+    /// read-only folder, or any other reason.
+    public func failWrites(under path: String, with reason: FileSystemError.Reason) {
+        lock.withLock { injectedFailures[absolute(path)] = reason }
+    }
+
+    /// Removes every failure injected with ``failWrites(under:with:)``.
+    public func clearInjectedFailures() {
+        lock.withLock { injectedFailures.removeAll() }
+    }
+
+    // MARK: - Inspecting the tree
+
+    /// The contents of the file at `path` as UTF-8 (invalid bytes become U+FFFD), or `nil` when
+    /// no readable file is there. Ignores permissions, as a test's assertion should.
+    public func contentsOfFile(_ path: String) -> String? {
+        lock.withLock {
+            guard let key = resolve(path), case .file(let bytes, _)? = nodes[key] else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Every path in the tree, sorted: to check that a failed write left nothing behind.
+    public var allPaths: [String] {
+        lock.withLock { nodes.keys.sorted() }
+    }
+
+    /// The paths written successfully with ``writeAtomically(_:to:)``, in order.
+    public var writtenPaths: [String] {
+        lock.withLock { writeLog }
+    }
+
+    // MARK: - FileSystem
+
+    public func kind(of path: String) -> FileKind? {
+        lock.withLock {
+            guard let key = resolve(path) else { return nil }
+            switch nodes[key] {
+            case .file: return .file
+            case .directory: return .directory
+            case .symlink, nil: return nil
+            }
+        }
+    }
+
+    public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+        try lock.withLock { () throws(FileSystemError) -> [UInt8] in
+            guard let key = resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
+            switch nodes[key] {
+            case nil, .symlink:
+                throw FileSystemError(path: path, reason: .notFound)
+            case .directory:
+                throw FileSystemError(path: path, reason: .isDirectory)
+            case .file(let bytes, let permissions):
+                guard permissions & 0o400 != 0 else { throw FileSystemError(path: path, reason: .permissionDenied) }
+                guard bytes.count <= Limits.maximumFileSize else {
+                    throw FileSystemError(path: path, reason: .tooLarge(limit: Limits.maximumFileSize))
+                }
+                return bytes
+            }
+        }
+    }
+
+    public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        try lock.withLock { () throws(FileSystemError) in
+            guard let target = resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
+            let directory = Path.directory(of: target)
+            guard case .directory(let directoryPermissions)? = nodes[directory] else {
+                throw FileSystemError(path: directory, reason: .notFound)
+            }
+            var permissions: UInt16 = 0o644  // 0666 minus the usual umask 022
+            switch nodes[target] {
+            case .directory: throw FileSystemError(path: path, reason: .isDirectory)
+            case .file(_, let existing): permissions = existing
+            case .symlink, nil: break
+            }
+            guard directoryPermissions & 0o200 != 0 else { throw FileSystemError(path: path, reason: .permissionDenied) }
+            if let reason = injectedFailure(for: target) ?? injectedFailure(for: absolute(path)) {
+                // The real helper removes its temporary file on failure; here none was created.
+                throw FileSystemError(path: path, reason: reason)
+            }
+            nodes[target] = .file(bytes, permissions: permissions)
+            writeLog.append(target)
+        }
+    }
+
+    public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
+        try lock.withLock { () throws(FileSystemError) -> [String] in
+            guard let key = resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
+            switch nodes[key] {
+            case nil, .symlink: throw FileSystemError(path: path, reason: .notFound)
+            case .file: throw FileSystemError(path: path, reason: .ioError("Not a directory"))
+            case .directory(let permissions):
+                guard permissions & 0o400 != 0 else { throw FileSystemError(path: path, reason: .permissionDenied) }
+            }
+            let prefix = key == "/" ? "/" : key + "/"
+            return nodes.keys.compactMap { candidate in
+                guard candidate != key, candidate.hasPrefix(prefix) else { return nil }
+                let rest = candidate.dropFirst(prefix.count)
+                return rest.contains("/") ? nil : String(rest)
+            }
+        }
+    }
+
+    public func resolvingSymlinks(_ path: String) -> String {
+        lock.withLock { resolve(path) ?? path }
+    }
+
+    // MARK: - Helpers (called with the lock held)
+
+    private func absolute(_ path: String) -> String {
+        Path.absolute(path, relativeTo: currentDirectoryStorage)
+    }
+
+    private func createDirectories(_ path: String) {
+        var current = ""
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if nodes[current] == nil { nodes[current] = .directory(permissions: 0o755) }
+        }
+    }
+
+    /// The physical path `path` names, every symbolic link followed; `nil` on a link loop.
+    /// `..` after a link goes up from the link's target, as the kernel does.
+    private func resolve(_ path: String) -> String? {
+        let start = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
+        var pending = start.split(separator: "/").reversed().map(String.init)
+        var current = "/"
+        var hops = 0
+        while let component = pending.popLast() {
+            if component == "." { continue }
+            if component == ".." {
+                current = Path.directory(of: current)
+                continue
+            }
+            let candidate = Path.join(current, component)
+            if case .symlink(let destination)? = nodes[candidate] {
+                hops += 1
+                if hops > InMemoryFileSystem.maximumSymlinkHops { return nil }
+                if Path.isAbsolute(destination) { current = "/" }
+                pending.append(contentsOf: destination.split(separator: "/").reversed().map(String.init))
+                continue
+            }
+            current = candidate
+        }
+        return current
+    }
+
+    private func injectedFailure(for path: String) -> FileSystemError.Reason? {
+        var candidate = path
+        while true {
+            if let reason = injectedFailures[candidate] { return reason }
+            if candidate == "/" { return nil }
+            candidate = Path.directory(of: candidate)
+        }
+    }
+}
+
+extension FileSystemError.Reason {
+    /// The failure of a write to a full disk (`ENOSPC`).
+    public static var diskFull: FileSystemError.Reason { .ioError("No space left on device") }
+}

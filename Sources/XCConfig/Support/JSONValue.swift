@@ -1,0 +1,210 @@
+/// A JSON value: what the tool prints with `--format json` and what it reads from configuration
+/// files such as `.xcconfig-lint.json`.
+///
+/// Objects keep their members in the order given, so output is deterministic without sorting;
+/// ``serialized(pretty:sortedKeys:)`` can sort keys in byte order where the contract asks for it.
+/// Dictionary literals keep their written order:
+///
+/// ```swift
+/// let value: JSONValue = ["file": "App.xcconfig", "line": 3, "optional": false]
+/// value.serialized(pretty: false)  // {"file":"App.xcconfig","line":3,"optional":false}
+/// ```
+public indirect enum JSONValue: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    /// An integer, printed without a fraction.
+    case integer(Int)
+    /// Any other number; NaN and infinities, which JSON cannot express, print as `null`.
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in order; a key may repeat only if the producer wants it to (the parser refuses it).
+    case object([Member])
+
+    /// One key and value of an object.
+    public struct Member: Hashable, Sendable {
+        public var key: String
+        public var value: JSONValue
+
+        public init(_ key: String, _ value: JSONValue) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// An object from key–value pairs, in the order given.
+    public static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+        .object(pairs.map { Member($0.key, $0.value) })
+    }
+
+    // MARK: - Access
+
+    /// The value of the first member named `key`, when this is an object that has one.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The string, when this is a string.
+    public var stringValue: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    /// The boolean, when this is a boolean.
+    public var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// The integer, when this is an integer.
+    public var intValue: Int? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    /// The members, when this is an object.
+    public var objectMembers: [Member]? {
+        if case .object(let value) = self { return value }
+        return nil
+    }
+
+    /// The name of the value's JSON type, for error messages ("expected an array, found a string").
+    public var typeDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .integer, .double: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    // MARK: - Writing
+
+    /// The value as JSON text without a trailing newline.
+    ///
+    /// - Parameters:
+    ///   - pretty: one member or element per line, indented by two spaces, `"key": value`;
+    ///     otherwise no whitespace at all.
+    ///   - sortedKeys: object keys in byte order (UTF-8), at every depth; otherwise as given.
+    public func serialized(pretty: Bool = true, sortedKeys: Bool = false) -> String {
+        var output: [UInt8] = []
+        write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private func write(to output: inout [UInt8], pretty: Bool, sortedKeys: Bool, indent: Int) {
+        switch self {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let value):
+            output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .integer(let value):
+            output.append(contentsOf: String(value).utf8)
+        case .double(let value):
+            if !value.isFinite {
+                output.append(contentsOf: "null".utf8)
+            } else if value == value.rounded(), abs(value) < 1e15 {
+                // 3.0 prints as 3, as every JSON writer does for integral doubles.
+                output.append(contentsOf: String(Int(value)).utf8)
+            } else {
+                output.append(contentsOf: "\(value)".utf8)
+            }
+        case .string(let value):
+            JSONValue.writeString(value, to: &output)
+        case .array(let elements):
+            writeContainer(
+                open: UInt8(ascii: "["), close: UInt8(ascii: "]"), count: elements.count,
+                to: &output, pretty: pretty, indent: indent
+            ) { index, output in
+                elements[index].write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1)
+            }
+        case .object(var members):
+            if sortedKeys {
+                members.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            }
+            writeContainer(
+                open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), count: members.count,
+                to: &output, pretty: pretty, indent: indent
+            ) { index, output in
+                JSONValue.writeString(members[index].key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                if pretty { output.append(UInt8(ascii: " ")) }
+                members[index].value.write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: indent + 1)
+            }
+        }
+    }
+
+    private func writeContainer(
+        open: UInt8, close: UInt8, count: Int, to output: inout [UInt8], pretty: Bool, indent: Int,
+        element: (Int, inout [UInt8]) -> Void
+    ) {
+        output.append(open)
+        guard count > 0 else {
+            output.append(close)
+            return
+        }
+        for index in 0..<count {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            if pretty {
+                output.append(UInt8(ascii: "\n"))
+                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * (indent + 1)))
+            }
+            element(index, &output)
+        }
+        if pretty {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+        }
+        output.append(close)
+    }
+
+    /// Writes `string` quoted: `"` and `\` escaped, control characters as `\n`-style or
+    /// `\u00XX` escapes, U+2028 and U+2029 escaped (JavaScript treats them as line breaks),
+    /// every other character as UTF-8.
+    static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output.append(contentsOf: #"\""#.utf8)
+            case "\\": output.append(contentsOf: #"\\"#.utf8)
+            case "\n": output.append(contentsOf: #"\n"#.utf8)
+            case "\r": output.append(contentsOf: #"\r"#.utf8)
+            case "\t": output.append(contentsOf: #"\t"#.utf8)
+            case "\u{08}": output.append(contentsOf: #"\b"#.utf8)
+            case "\u{0C}": output.append(contentsOf: #"\f"#.utf8)
+            case "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
+                output.append(contentsOf: #"\u"#.utf8)
+                let hex = String(scalar.value, radix: 16)
+                output.append(contentsOf: String(repeating: "0", count: 4 - hex.count).utf8)
+                output.append(contentsOf: hex.utf8)
+            default:
+                output.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(nilLiteral: ()) { self = .null }
+    /// Keeps the literal's order, unlike a `Dictionary`.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(elements.map { Member($0.0, $0.1) })
+    }
+}

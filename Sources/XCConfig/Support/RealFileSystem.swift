@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The operating system's file system, through POSIX calls.
+///
+/// POSIX rather than `FileManager` because the contract needs exact errors (a directory, a
+/// permission problem, a file over the size limit) and an atomic write that keeps permissions,
+/// which `FileManager` does not promise on every platform.
+///
+/// Relative paths are taken relative to ``currentDirectory``.
+public struct RealFileSystem: FileSystem {
+    /// The directory relative paths are resolved against; the process's working directory by default.
+    public var currentDirectory: String
+
+    /// A file system rooted at `currentDirectory`, or at the process's working directory when `nil`.
+    public init(currentDirectory: String? = nil) {
+        self.currentDirectory = currentDirectory ?? RealFileSystem.processWorkingDirectory()
+    }
+
+    /// The working directory of the process, or `/` when it cannot be determined (it was deleted).
+    public static func processWorkingDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    public func kind(of path: String) -> FileKind? {
+        var info = stat()
+        guard stat(absolute(path), &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let fullPath = absolute(path)
+        let descriptor = open(fullPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw RealFileSystem.error(errno, path: path) }
+        defer { close(descriptor) }
+
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw RealFileSystem.error(errno, path: path) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw FileSystemError(path: path, reason: .isDirectory) }
+        let limit = Limits.maximumFileSize
+        if Int(info.st_size) > limit { throw FileSystemError(path: path, reason: .tooLarge(limit: limit)) }
+
+        // Read until end of file rather than trusting st_size: devices and /proc files report 0,
+        // and a file may grow while being read. One byte past the limit proves it is too large.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw RealFileSystem.error(errno, path: path)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > limit { throw FileSystemError(path: path, reason: .tooLarge(limit: limit)) }
+        }
+        return bytes
+    }
+
+    public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        var target = absolute(path)
+        // Write through a symbolic link, so a linked configuration stays linked.
+        var linkInfo = stat()
+        if lstat(target, &linkInfo) == 0, linkInfo.st_mode & S_IFMT == S_IFLNK {
+            let resolved = resolvingSymlinks(target)
+            if resolved != target { target = resolved }
+        }
+        var existing = stat()
+        let targetExists = stat(target, &existing) == 0
+        if targetExists, existing.st_mode & S_IFMT == S_IFDIR {
+            throw FileSystemError(path: path, reason: .isDirectory)
+        }
+
+        let directory = Path.directory(of: target)
+        let temporary = Path.join(directory, ".\(Path.basename(target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        // 0666 so that the umask gives new files their usual permissions (0644 with umask 022).
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let code = errno
+            // The temporary's name means nothing to the user; the folder or the target does.
+            throw RealFileSystem.error(code, path: code == ENOENT ? directory : path)
+        }
+
+        var failure: FileSystemError?
+        if targetExists {
+            // Keep the original's permissions (and owner, where allowed: only root may give a file away).
+            if fchmod(descriptor, existing.st_mode & 0o7777) != 0 { failure = RealFileSystem.error(errno, path: path) }
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+        }
+        if failure == nil { failure = RealFileSystem.writeAll(bytes, to: descriptor, path: path) }
+        if failure == nil, fsync(descriptor) != 0 { failure = RealFileSystem.error(errno, path: path) }
+        if close(descriptor) != 0, failure == nil { failure = RealFileSystem.error(errno, path: path) }
+        if failure == nil, rename(temporary, target) != 0 { failure = RealFileSystem.error(errno, path: path) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        // Make the rename itself durable. Best effort: some file systems refuse fsync on a directory.
+        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+        if directoryDescriptor >= 0 {
+            _ = fsync(directoryDescriptor)
+            close(directoryDescriptor)
+        }
+    }
+
+    public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
+        guard let directory = opendir(absolute(path)) else { throw RealFileSystem.error(errno, path: path) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) {
+                    String(cString: $0)
+                }
+            }
+            if name == "." || name == ".." { continue }
+            names.append(name)
+        }
+        return names
+    }
+
+    public func resolvingSymlinks(_ path: String) -> String {
+        let fullPath = absolute(path)
+        if let resolved = RealFileSystem.realPath(fullPath) { return resolved }
+        // A path that does not exist yet (a file about to be written): resolve its folder.
+        if let folder = RealFileSystem.realPath(Path.directory(of: fullPath)) {
+            return Path.join(folder, Path.basename(fullPath))
+        }
+        return path
+    }
+
+    // MARK: - Helpers
+
+    private func absolute(_ path: String) -> String {
+        Path.isAbsolute(path) ? path : Path.join(currentDirectory, path)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) -> FileSystemError? {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glue.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return error(errno, path: path)
+            }
+            offset += written
+        }
+        return nil
+    }
+
+    /// The error for a failed call's `errno`.
+    static func error(_ code: Int32, path: String) -> FileSystemError {
+        switch code {
+        case ENOENT, ENOTDIR: FileSystemError(path: path, reason: .notFound)
+        case EISDIR: FileSystemError(path: path, reason: .isDirectory)
+        case EACCES, EPERM, EROFS: FileSystemError(path: path, reason: .permissionDenied)
+        default: FileSystemError(path: path, reason: .ioError(String(cString: strerror(code))))
+        }
+    }
+}
+
+/// The C functions whose names the struct's own methods shadow.
+private enum Glue {
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.read(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.read(descriptor, buffer, count)
+        #else
+        Glibc.read(descriptor, buffer, count)
+        #endif
+    }
+
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, buffer, count)
+        #else
+        Glibc.write(descriptor, buffer, count)
+        #endif
+    }
+}
