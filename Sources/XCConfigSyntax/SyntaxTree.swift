@@ -31,13 +31,18 @@ public struct Assignment: Hashable, Sendable {
     /// (comments cut, whitespace trimmed, one trailing `;` dropped, the continuation `\`
     /// removed) joined with single spaces (semantics §1.3).
     public var value: String
-    /// The source range of each non-empty chunk that makes up `value`, in order.
-    /// `value` is exactly these ranges' text joined with one space.
+    /// The source range of each chunk that makes up `value`, in order.
+    /// `value` is exactly these ranges' text joined with one space. Continued chunks that are
+    /// empty after trimming are left out, as Xcode leaves them out; the last chunk is kept even
+    /// when empty (`A = x \` then `;` gives the value `"x "`), so it may be an empty range.
     public var chunks: [SourceRange]
     /// The `//` comments on the assignment's lines, from `//` to the end of the line.
     public var comments: [SourceRange]
-    /// The `;` that Xcode dropped from the end of the value, if any.
+    /// The `;` that Xcode dropped from the end of the value (its last chunk), if any.
     public var droppedSemicolon: SourceRange?
+    /// Every `;` Xcode dropped, one per chunk at most, in order. A continued chunk loses its `;`
+    /// before the `\` test, so `A = x \;` continues (semantics §1.3).
+    public var droppedSemicolons: [SourceRange]
 
     public init(
         name: String,
@@ -47,7 +52,8 @@ public struct Assignment: Hashable, Sendable {
         value: String,
         chunks: [SourceRange],
         comments: [SourceRange],
-        droppedSemicolon: SourceRange?
+        droppedSemicolon: SourceRange?,
+        droppedSemicolons: [SourceRange]? = nil
     ) {
         self.name = name
         self.nameRange = nameRange
@@ -57,6 +63,7 @@ public struct Assignment: Hashable, Sendable {
         self.chunks = chunks
         self.comments = comments
         self.droppedSemicolon = droppedSemicolon
+        self.droppedSemicolons = droppedSemicolons ?? (droppedSemicolon.map { [$0] } ?? [])
     }
 
     /// The conditions rendered as Xcode renders them: `[sdk=iphoneos*][arch=arm64]`.

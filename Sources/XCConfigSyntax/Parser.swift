@@ -1,0 +1,521 @@
+/// The xcconfig line parser: reads a configuration file byte by byte exactly as Xcode's
+/// `MacroConfigFileParser` does and keeps every byte in a ``SyntaxTree``.
+///
+/// The parser never fails. Lines Xcode rejects become ``StatementKind/invalid(_:)`` statements
+/// carrying Xcode's diagnostic (semantics §2.1); like Xcode, the parser then skips the rest of that
+/// physical line and parses the next one afresh.
+///
+/// Decisions worth knowing:
+/// - `#include "a" junk` is an ``StatementKind/invalid(_:)`` statement, not an include: Xcode
+///   reports `unexpected character at end of line` and does **not** include the file (it only asks
+///   for the file once the line has ended cleanly).
+/// - Line numbers are Xcode's. The only place Xcode's line counter skips a terminator is a
+///   directive keyword, which runs to the next ASCII whitespace byte and so swallows a U+2028/U+2029
+///   separator (`#foo<U+2028>bar`); such a separator is not counted in ``SyntaxTree/lineStarts``
+///   either, so every line we print agrees with Xcode's.
+/// - Where Xcode prints a raw line terminator or a NUL byte as the "found" character, the message
+///   says `end of line` / `end of file` instead; control bytes are written as `U+XXXX`.
+/// - Diagnostic columns point where Xcode's parser stopped: the offending byte, or the end of the
+///   line for unterminated constructs; for an unsupported directive, the start of its keyword.
+public enum XCConfigParser {
+    /// Parses `bytes` as an xcconfig file. Linear in the input size; never recursive.
+    public static func parse(_ bytes: [UInt8]) -> SyntaxTree {
+        let (statements, lineStarts) = bytes.withUnsafeBufferPointer { buffer in
+            var parser = LineParser(buffer)
+            parser.parseFile()
+            return (parser.statements, parser.lineStarts)
+        }
+        return SyntaxTree(bytes: bytes, statements: statements, lineStarts: lineStarts)
+    }
+
+    /// Parses UTF-8 text; a convenience for tests and tools.
+    public static func parse(_ text: String) -> SyntaxTree {
+        parse(Array(text.utf8))
+    }
+}
+
+// MARK: - Byte classes
+
+private enum ASCII {
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let carriageReturn: UInt8 = 0x0D
+    static let space: UInt8 = 0x20
+    static let quote: UInt8 = 0x22
+    static let hash: UInt8 = 0x23
+    static let slash: UInt8 = 0x2F
+    static let semicolon: UInt8 = 0x3B
+    static let equals: UInt8 = 0x3D
+    static let openBracket: UInt8 = 0x5B
+    static let backslash: UInt8 = 0x5C
+    static let closeBracket: UInt8 = 0x5D
+}
+
+extension UInt8 {
+    /// Xcode's inline whitespace: space, TAB, VT, FF; never CR or LF (semantics §1.2).
+    @inline(__always) fileprivate var isInlineSpace: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0B || self == 0x0C
+    }
+
+    /// `isspace()`: space and 0x09...0x0D. Only ends a directive keyword (semantics §1.5).
+    @inline(__always) fileprivate var isKeywordTerminator: Bool {
+        self == 0x20 || (self >= 0x09 && self <= 0x0D)
+    }
+
+    /// `[A-Za-z_]`.
+    @inline(__always) fileprivate var isNameStart: Bool {
+        let folded = self | 0x20
+        return (folded >= 0x61 && folded <= 0x7A) || self == 0x5F
+    }
+
+    /// `[A-Za-z0-9_]`.
+    @inline(__always) fileprivate var isNameContinuation: Bool {
+        isNameStart || (self >= 0x30 && self <= 0x39)
+    }
+}
+
+// MARK: - The parser proper
+
+/// A cursor over the bytes with Xcode's line bookkeeping. One instance parses one file.
+private struct LineParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let count: Int
+    /// Current byte offset.
+    var index = 0
+    /// Current line, 1-based, counted as Xcode counts it.
+    var line = 1
+    /// Offset at which the current line starts.
+    var lineStart = 0
+    var lineStarts: [Int] = [0]
+    var statements: [Statement] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        self.count = bytes.count
+        // Real files average 30 to 60 bytes a line.
+        statements.reserveCapacity(bytes.count / 40 + 1)
+        lineStarts.reserveCapacity(bytes.count / 40 + 1)
+    }
+
+    // MARK: Cursor primitives (semantics §1.2)
+
+    @inline(__always) func byte(_ offset: Int) -> UInt8 {
+        offset < count ? bytes[offset] : 0
+    }
+
+    /// Length of the line terminator at `offset` (LF, CR, CRLF, U+2028, U+2029), or 0.
+    @inline(__always) func terminatorLength(at offset: Int) -> Int {
+        guard offset < count else { return 0 }
+        switch bytes[offset] {
+        case ASCII.lineFeed:
+            return 1
+        case ASCII.carriageReturn:
+            return byte(offset + 1) == ASCII.lineFeed ? 2 : 1
+        case 0xE2:
+            if byte(offset + 1) == 0x80 {
+                let third = byte(offset + 2)
+                if third == 0xA8 || third == 0xA9 { return 3 }
+            }
+            return 0
+        default:
+            return 0
+        }
+    }
+
+    /// At a line terminator or at the end of the input.
+    @inline(__always) var isAtEndOfLine: Bool {
+        index >= count || terminatorLength(at: index) > 0
+    }
+
+    @inline(__always) func isComment(at offset: Int) -> Bool {
+        offset + 1 < count && bytes[offset] == ASCII.slash && bytes[offset + 1] == ASCII.slash
+    }
+
+    /// Consumes one line terminator, if the cursor is at one, and starts a new line.
+    mutating func scanEndOfLine() {
+        let length = terminatorLength(at: index)
+        guard length > 0 else { return }
+        index += length
+        line += 1
+        lineStart = index
+        lineStarts.append(index)
+    }
+
+    /// Advances to the next line terminator or the end of the input.
+    mutating func skipRestOfLine() {
+        var i = index
+        while i < count {
+            let b = bytes[i]
+            if b == ASCII.lineFeed || b == ASCII.carriageReturn { break }
+            if b == 0xE2 && terminatorLength(at: i) > 0 { break }
+            i += 1
+        }
+        index = i
+    }
+
+    /// Skips inline whitespace and a `//` comment (which runs to the end of the line).
+    /// Returns the comment's range if one was skipped.
+    mutating func skipWhitespaceAndComments() -> SourceRange? {
+        while index < count {
+            let b = bytes[index]
+            if b.isInlineSpace {
+                index += 1
+            } else if b == ASCII.slash && isComment(at: index) {
+                let start = index
+                skipRestOfLine()
+                return range(start, index)
+            } else {
+                break
+            }
+        }
+        return nil
+    }
+
+    // MARK: Locations
+
+    /// Location of an offset on the current line.
+    @inline(__always) func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(line: line, column: offset - lineStart + 1)
+    }
+
+    /// Range of offsets on the current line.
+    @inline(__always) func range(_ start: Int, _ end: Int) -> SourceRange {
+        SourceRange(start: location(start), end: location(end), startOffset: start, endOffset: end)
+    }
+
+    @inline(__always) func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    // MARK: File and lines
+
+    mutating func parseFile() {
+        while index < count {
+            let start = index
+            let startLocation = location(start)
+            let kind = parseLine()
+            // Whatever the line was, the cursor now sits at its end (semantics §2.1: error
+            // recovery resumes on the next physical line).
+            scanEndOfLine()
+            let statementRange = SourceRange(
+                start: startLocation, end: location(index), startOffset: start, endOffset: index)
+            statements.append(Statement(kind: kind, range: statementRange))
+        }
+    }
+
+    /// Parses one logical line (several physical ones for a continued value), leaving the cursor
+    /// at its last line terminator.
+    mutating func parseLine() -> StatementKind {
+        let comment = skipWhitespaceAndComments()
+        if isAtEndOfLine {
+            return comment == nil ? .blank : .comment
+        }
+        let first = bytes[index]
+        if first == ASCII.hash {
+            return parseDirective()
+        }
+        if first.isNameStart {
+            return parseAssignment()
+        }
+        // A BOM lands here too: 0xEF is reported as ‘ï’ and the first line is lost (semantics §1.1).
+        return fail("unexpected character \(quoted(found: index))", at: index)
+    }
+
+    /// Reports an error at `offset` and skips the rest of the physical line, as Xcode does.
+    mutating func fail(_ message: String, at offset: Int) -> StatementKind {
+        let diagnostic = Diagnostic(severity: .error, message: message, location: location(offset))
+        skipRestOfLine()
+        return .invalid(diagnostic)
+    }
+
+    // MARK: Directives (semantics §1.5)
+
+    mutating func parseDirective() -> StatementKind {
+        index += 1  // '#'
+        _ = skipWhitespaceAndComments()
+        if isAtEndOfLine {
+            return fail("unexpected end-of-line after ‘#’", at: index)
+        }
+
+        // The keyword runs to the next isspace() byte, so `#include"a"` has the keyword
+        // `include"a"`, `//` inside it is no comment, and a U+2028/U+2029 separator does not end it:
+        // Xcode swallows the next line into the keyword without counting it (semantics §1.5).
+        let keywordStart = index
+        while index < count && !bytes[index].isKeywordTerminator { index += 1 }
+        let isOptional: Bool
+        switch index - keywordStart {
+        case 7 where matches(keywordStart, "include"):
+            isOptional = false
+        case 8 where matches(keywordStart, "include?"):
+            isOptional = true
+        default:
+            let keyword = printable(text(keywordStart, index))
+            return fail("unsupported preprocessor directive ‘\(keyword)’", at: keywordStart)
+        }
+
+        _ = skipWhitespaceAndComments()
+        guard index < count && bytes[index] == ASCII.quote else {
+            // `#include <a>` and a missing file name alike (semantics §1.5).
+            return fail(unexpected(at: index), at: index)
+        }
+        index += 1
+        let pathStart = index
+        // The file name has no escapes: it ends at the next '"' (semantics §1.5).
+        while !isAtEndOfLine && bytes[index] != ASCII.quote { index += 1 }
+        if isAtEndOfLine {
+            return fail("unterminated file name", at: index)
+        }
+        let pathEnd = index
+        index += 1  // closing '"'
+
+        let comment = skipWhitespaceAndComments()
+        if !isAtEndOfLine {
+            // Xcode does not include the file when junk follows the name.
+            return fail("unexpected character at end of line: \(quoted(found: index))", at: index)
+        }
+        return .include(IncludeDirective(
+            path: text(pathStart, pathEnd),
+            isOptional: isOptional,
+            pathRange: range(pathStart, pathEnd),
+            comment: comment))
+    }
+
+    func matches(_ offset: Int, _ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard offset + length <= count else { return false }
+        let pointer = word.utf8Start
+        for k in 0..<length where bytes[offset + k] != pointer[k] { return false }
+        return true
+    }
+
+    // MARK: Assignments (semantics §1.3)
+
+    mutating func parseAssignment() -> StatementKind {
+        let nameStart = index
+        index += 1
+        while index < count && bytes[index].isNameContinuation { index += 1 }
+        let nameEnd = index
+        var comments: [SourceRange] = []
+        if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+
+        var conditions: [Condition] = []
+        while index < count && bytes[index] == ASCII.openBracket {
+            let open = index
+            index += 1
+            // Neither part is trimmed (semantics §1.3).
+            let parameterStart = index
+            while !isAtEndOfLine {
+                let b = bytes[index]
+                if b == ASCII.equals || b == ASCII.closeBracket { break }
+                index += 1
+            }
+            if isAtEndOfLine {
+                // A `\` inside a condition does not continue the line (semantics §6.1 P9).
+                return fail("unterminated macro condition on line \(line)", at: index)
+            }
+            if bytes[index] == ASCII.closeBracket {
+                return fail("expected to find ‘=’ in macro condition", at: index)
+            }
+            let parameterEnd = index
+            index += 1  // '='
+            let patternStart = index
+            while !isAtEndOfLine && bytes[index] != ASCII.closeBracket { index += 1 }
+            if isAtEndOfLine {
+                return fail("unterminated macro condition", at: index)
+            }
+            let patternEnd = index
+            index += 1  // ']'
+            conditions.append(Condition(
+                parameter: text(parameterStart, parameterEnd),
+                pattern: text(patternStart, patternEnd),
+                range: range(open, index)))
+            if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+        }
+
+        // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
+        guard index < count && bytes[index] == ASCII.equals else {
+            return fail("expected a ‘=’, but found \(found(at: index))", at: index)
+        }
+        let equals = index
+        let nameRange = range(nameStart, nameEnd)
+        let equalsLocation = location(equals)
+        index += 1
+
+        var chunks: [SourceRange] = []
+        var value = ""
+        var droppedSemicolons: [SourceRange] = []
+        var finalSemicolon: SourceRange?
+        // One chunk per physical line; a chunk ending in `\` continues onto the next line,
+        // whatever that line holds (semantics §1.3).
+        while true {
+            if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+            if isAtEndOfLine { break }  // absent chunk: ends the value
+
+            let valueStart = index
+            var i = index
+            // `//` starts a comment anywhere, even inside quotes (semantics §1.3).
+            while i < count {
+                let b = bytes[i]
+                if b == ASCII.lineFeed || b == ASCII.carriageReturn { break }
+                if b == ASCII.slash && isComment(at: i) { break }
+                if b == 0xE2 && terminatorLength(at: i) > 0 { break }
+                i += 1
+            }
+            index = i
+            var end = i
+            if i < count && bytes[i] == ASCII.slash {
+                skipRestOfLine()
+                comments.append(range(i, index))
+            }
+            while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
+            // Xcode drops one trailing ';' only (semantics §1.3). The chunk is never empty here.
+            var semicolon: SourceRange?
+            if bytes[end - 1] == ASCII.semicolon {
+                end -= 1
+                semicolon = range(end, end + 1)
+                while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
+            }
+
+            var chunkText: String?
+            if end > valueStart && bytes[end - 1] == ASCII.backslash {
+                // Xcode tests `hasSuffix("\\")` on the decoded String, which compares grapheme
+                // clusters: a `\` glued to a prepended mark (U+0600...) does not continue.
+                let decoded = text(valueStart, end)
+                if decoded.hasSuffix("\\") {
+                    if let semicolon { droppedSemicolons.append(semicolon) }
+                    // Xcode trims a continued chunk with Foundation's `.whitespaces` (TAB and
+                    // Unicode Zs, not VT/FF), on both ends; empty chunks are dropped (semantics §1.3).
+                    var chunkStart = valueStart
+                    var chunkEnd = end - 1
+                    while chunkEnd > chunkStart {
+                        let length = trailingFoundationSpaceLength(chunkStart, chunkEnd)
+                        if length == 0 { break }
+                        chunkEnd -= length
+                    }
+                    while chunkStart < chunkEnd {
+                        let length = leadingFoundationSpaceLength(chunkStart, chunkEnd)
+                        if length == 0 { break }
+                        chunkStart += length
+                    }
+                    if chunkStart < chunkEnd {
+                        if !chunks.isEmpty { value += " " }
+                        value += text(chunkStart, chunkEnd)
+                        chunks.append(range(chunkStart, chunkEnd))
+                    }
+                    scanEndOfLine()
+                    continue
+                }
+                chunkText = decoded
+            }
+
+            // The last chunk is kept even when empty (`A = x \` + `;` gives "x ").
+            if !chunks.isEmpty { value += " " }
+            value += chunkText ?? text(valueStart, end)
+            chunks.append(range(valueStart, end))
+            if let semicolon {
+                droppedSemicolons.append(semicolon)
+                finalSemicolon = semicolon
+            }
+            break
+        }
+
+        return .assignment(Assignment(
+            name: text(nameStart, nameEnd),
+            nameRange: nameRange,
+            conditions: conditions,
+            equalsLocation: equalsLocation,
+            value: value,
+            chunks: chunks,
+            comments: comments,
+            droppedSemicolon: finalSemicolon,
+            droppedSemicolons: droppedSemicolons))
+    }
+
+    /// Byte length of a TAB or Unicode Zs character ending at `end` (not before `start`), or 0.
+    func trailingFoundationSpaceLength(_ start: Int, _ end: Int) -> Int {
+        let last = bytes[end - 1]
+        if last == ASCII.space || last == ASCII.tab { return 1 }
+        if end - start >= 2 && last == 0xA0 && bytes[end - 2] == 0xC2 { return 2 }  // U+00A0
+        if end - start >= 3 && isMultiByteZs(bytes[end - 3], bytes[end - 2], last) { return 3 }
+        return 0
+    }
+
+    /// Byte length of a TAB or Unicode Zs character starting at `start` (ending by `end`), or 0.
+    func leadingFoundationSpaceLength(_ start: Int, _ end: Int) -> Int {
+        let first = bytes[start]
+        if first == ASCII.space || first == ASCII.tab { return 1 }
+        if end - start >= 2 && first == 0xC2 && bytes[start + 1] == 0xA0 { return 2 }
+        if end - start >= 3 && isMultiByteZs(first, bytes[start + 1], bytes[start + 2]) { return 3 }
+        return 0
+    }
+
+    /// U+1680, U+2000...U+200A, U+202F, U+205F, U+3000: the three-byte members of Zs.
+    func isMultiByteZs(_ b0: UInt8, _ b1: UInt8, _ b2: UInt8) -> Bool {
+        switch (b0, b1) {
+        case (0xE1, 0x9A): return b2 == 0x80
+        case (0xE2, 0x80): return (b2 >= 0x80 && b2 <= 0x8A) || b2 == 0xAF
+        case (0xE2, 0x81): return b2 == 0x9F
+        case (0xE3, 0x80): return b2 == 0x80
+        default: return false
+        }
+    }
+
+    // MARK: Message text
+
+    /// The "found" part of `expected a ‘=’, but found X`.
+    func found(at offset: Int) -> String {
+        if offset >= count { return "end of file" }
+        if terminatorLength(at: offset) > 0 { return "end of line" }
+        return character(bytes[offset])
+    }
+
+    /// `‘X’` for a byte, as in `unexpected character ‘X’`.
+    func quoted(found offset: Int) -> String {
+        "‘\(character(bytes[offset]))’"
+    }
+
+    /// `unexpected character ‘X’`, or a readable end of line / end of file.
+    func unexpected(at offset: Int) -> String {
+        if offset >= count { return "unexpected end of file" }
+        if terminatorLength(at: offset) > 0 { return "unexpected end of line" }
+        return "unexpected character \(quoted(found: offset))"
+    }
+
+    /// A byte rendered as Xcode renders it: the scalar with the same value, so 0xEF is `ï`
+    /// (semantics §2.1); control bytes, which would break the line, as `U+XXXX`.
+    func character(_ byte: UInt8) -> String {
+        if byte < 0x20 || (byte >= 0x7F && byte < 0xA0) {
+            return "U+" + hex4(UInt32(byte))
+        }
+        return String(Character(Unicode.Scalar(byte)))
+    }
+}
+
+/// Escapes characters that would break a one-line message (control characters, U+2028/U+2029).
+private func printable(_ text: String) -> String {
+    var needsEscape = false
+    for scalar in text.unicodeScalars where isUnprintable(scalar) {
+        needsEscape = true
+        break
+    }
+    guard needsEscape else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        if isUnprintable(scalar) {
+            result += "\\u{" + hex4(scalar.value) + "}"
+        } else {
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+private func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    return value < 0x20 || (value >= 0x7F && value < 0xA0) || value == 0x2028 || value == 0x2029
+}
+
+private func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
