@@ -1,0 +1,222 @@
+/// A value read from a project file: the old-style (OpenStep) or XML `project.pbxproj`, or the
+/// JSON5 `project.xcproj`.
+///
+/// One tree type for the three syntaxes, so the object-graph readers do not care which one the
+/// file used. Unlike ``PropertyListValue`` it remembers the line of every dictionary key, so
+/// provenance can point at the line where a build setting is written.
+public indirect enum ProjectFileValue: Sendable, Hashable {
+    /// A string. Old-style property lists have no other scalar: `YES`, `46` are strings too
+    /// (project-formats.md §A.2).
+    case string(String)
+    /// `<0fbd…>` data in an old-style list, `<data>` in XML.
+    case data([UInt8])
+    /// `true`/`false` (JSON5 and XML only).
+    case boolean(Bool)
+    /// A number as written (JSON5 and XML only; the schema fields we read never use numbers).
+    case number(String)
+    /// JSON5 `null`.
+    case null
+    /// An array, in written order.
+    case array([ProjectFileValue])
+    /// A dictionary, in written order.
+    case dictionary(ProjectFileDictionary)
+
+    /// The string, when this is a string.
+    public var stringValue: String? {
+        if case .string(let string) = self { return string }
+        return nil
+    }
+
+    /// The dictionary, when this is a dictionary.
+    public var dictionaryValue: ProjectFileDictionary? {
+        if case .dictionary(let dictionary) = self { return dictionary }
+        return nil
+    }
+
+    /// The elements, when this is an array.
+    public var arrayValue: [ProjectFileValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+
+    /// The boolean, when this is a boolean.
+    public var booleanValue: Bool? {
+        if case .boolean(let value) = self { return value }
+        return nil
+    }
+
+    /// A short name of the kind of value, for error messages.
+    var kindDescription: String {
+        switch self {
+        case .string: "a string"
+        case .data: "data"
+        case .boolean: "a boolean"
+        case .number: "a number"
+        case .null: "null"
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        }
+    }
+}
+
+/// A dictionary of a project file, keys in written order, each with the line it is written on.
+///
+/// A key written twice keeps its first position and takes the last value, as CoreFoundation's
+/// set-value semantics and JSON decoders do (project-formats.md §A.2, §B.1).
+public struct ProjectFileDictionary: Sendable, Hashable {
+    /// One key of a dictionary with its value and the line of the key.
+    public struct Entry: Sendable, Hashable {
+        /// The key.
+        public var key: String
+        /// The value.
+        public var value: ProjectFileValue
+        /// The 1-based line of the key in the file, when the file has lines (XML plists read through
+        /// the shared plist reader do not report them).
+        public var line: Int?
+
+        /// Creates an entry.
+        public init(key: String, value: ProjectFileValue, line: Int? = nil) {
+            self.key = key
+            self.value = value
+            self.line = line
+        }
+    }
+
+    /// The entries in written order, without duplicate keys.
+    public private(set) var entries: [Entry] = []
+
+    /// Key → position in `entries`; only built for large dictionaries (the `objects` table of a
+    /// `project.pbxproj` has tens of thousands of keys, while most objects have a handful).
+    private var index: [String: Int]?
+
+    private static let indexThreshold = 12
+
+    /// An empty dictionary.
+    public init() {}
+
+    /// A dictionary of `entries`; later duplicates replace earlier values.
+    public init(_ entries: [Entry]) {
+        self.entries.reserveCapacity(entries.count)
+        for entry in entries { set(entry.key, entry.value, line: entry.line) }
+    }
+
+    /// The number of distinct keys.
+    public var count: Int { entries.count }
+
+    /// The keys in written order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The value of `key`, or `nil`.
+    public subscript(key: String) -> ProjectFileValue? {
+        guard let position = position(of: key) else { return nil }
+        return entries[position].value
+    }
+
+    /// The line `key` is written on, when known.
+    public func line(of key: String) -> Int? {
+        guard let position = position(of: key) else { return nil }
+        return entries[position].line
+    }
+
+    /// Adds `key` or replaces its value (keeping its position, taking the new line).
+    public mutating func set(_ key: String, _ value: ProjectFileValue, line: Int? = nil) {
+        if let position = position(of: key) {
+            entries[position].value = value
+            entries[position].line = line
+            return
+        }
+        entries.append(Entry(key: key, value: value, line: line))
+        if index != nil {
+            index![key] = entries.count - 1
+        } else if entries.count > Self.indexThreshold {
+            var built: [String: Int] = [:]
+            built.reserveCapacity(entries.count * 2)
+            for (position, entry) in entries.enumerated() { built[entry.key] = position }
+            index = built
+        }
+    }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return entries.firstIndex { $0.key == key }
+    }
+
+    public static func == (lhs: ProjectFileDictionary, rhs: ProjectFileDictionary) -> Bool {
+        lhs.entries == rhs.entries
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+    }
+}
+
+extension ProjectFileValue {
+    /// The same value as a ``PropertyListValue`` (lines dropped; booleans, numbers and `null`
+    /// mapped to the nearest plist kinds), for clients that work with the shared plist type.
+    public var propertyListValue: PropertyListValue {
+        switch self {
+        case .string(let string): return .string(string)
+        case .data(let bytes): return .data(bytes)
+        case .boolean(let value): return .boolean(value)
+        case .number(let text): return text.contains(".") ? .real(text) : .integer(text)
+        case .null: return .string("")
+        case .array(let elements): return .array(elements.map(\.propertyListValue))
+        case .dictionary(let dictionary):
+            return .dictionary(dictionary.entries.map { PropertyListEntry(key: $0.key, value: $0.value.propertyListValue) })
+        }
+    }
+
+    /// A project-file value from a shared ``PropertyListValue`` (the XML form of
+    /// `project.pbxproj`, project-formats.md §A.1). Integers, reals and dates become strings, as
+    /// the old-style format would have written them.
+    public init(_ value: PropertyListValue) {
+        switch value {
+        case .string(let string), .integer(let string), .real(let string), .date(let string):
+            self = .string(string)
+        case .boolean(let flag): self = .boolean(flag)
+        case .data(let bytes): self = .data(bytes)
+        case .array(let elements): self = .array(elements.map(ProjectFileValue.init))
+        case .dictionary(let entries):
+            self = .dictionary(ProjectFileDictionary(entries.map { .init(key: $0.key, value: ProjectFileValue($0.value)) }))
+        }
+    }
+}
+
+/// A project file that cannot be read: a syntax error with its place, a dangling object id, a
+/// format we do not read, or a file the file system cannot give us.
+public struct ProjectFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The file, when known.
+    public var file: String?
+    /// The 1-based line, for syntax errors.
+    public var line: Int?
+    /// The 1-based column (in bytes), for syntax errors.
+    public var column: Int?
+    /// What is wrong, in one sentence.
+    public var message: String
+
+    /// Creates an error.
+    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `file:line:column: error: message`, as compilers print it.
+    public var description: String {
+        var place = ""
+        if let file { place += file + ":" }
+        if let line {
+            place += "\(line):"
+            if let column { place += "\(column):" }
+        }
+        return place.isEmpty ? "error: \(message)" : "\(place) error: \(message)"
+    }
+
+    /// The same error naming `file`, unless it already names one.
+    func inFile(_ file: String) -> ProjectFileError {
+        var copy = self
+        if copy.file == nil { copy.file = file }
+        return copy
+    }
+}
