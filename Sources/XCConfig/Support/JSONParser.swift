@@ -28,18 +28,31 @@ extension JSONValue {
     ///
     /// Nesting deeper than `maximumDepth` is an error rather than a deep recursion.
     public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
-        return try parser.parseDocument()
+        var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
+        return try reader.parseDocument()
     }
 
-    /// Parses strict JSON text; see ``parse(_:maximumDepth:)-(([UInt8],Int)``.
+    /// Parses strict JSON text; see the byte version.
     public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8), maximumDepth: maximumDepth)
     }
 }
 
+/// The strict JSON parser, by the name readers look for; the same as ``JSONValue/parse(_:maximumDepth:)``.
+public enum JSONParser {
+    /// Parses strict JSON; see ``JSONValue/parse(_:maximumDepth:)``.
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+        try JSONValue.parse(bytes, maximumDepth: maximumDepth)
+    }
+
+    /// Parses strict JSON text.
+    public static func parse(_ text: String, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+        try JSONValue.parse(Array(text.utf8), maximumDepth: maximumDepth)
+    }
+}
+
 /// A recursive-descent parser over bytes; recursion is bounded by `maximumDepth`.
-private struct JSONParser {
+private struct JSONReader {
     let bytes: [UInt8]
     let maximumDepth: Int
     var offset = 0

@@ -170,24 +170,31 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// Writes `string` quoted: `"` and `\` escaped, control characters as `\n`-style or
     /// `\u00XX` escapes, U+2028 and U+2029 escaped (JavaScript treats them as line breaks),
     /// every other character as UTF-8.
+    ///
+    /// Works on the UTF-8 bytes, because values can be megabytes long.
     static func writeString(_ string: String, to output: inout [UInt8]) {
+        let hexDigits = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": output.append(contentsOf: #"\""#.utf8)
-            case "\\": output.append(contentsOf: #"\\"#.utf8)
-            case "\n": output.append(contentsOf: #"\n"#.utf8)
-            case "\r": output.append(contentsOf: #"\r"#.utf8)
-            case "\t": output.append(contentsOf: #"\t"#.utf8)
-            case "\u{08}": output.append(contentsOf: #"\b"#.utf8)
-            case "\u{0C}": output.append(contentsOf: #"\f"#.utf8)
-            case "\u{00}"..."\u{1F}", "\u{2028}", "\u{2029}":
-                output.append(contentsOf: #"\u"#.utf8)
-                let hex = String(scalar.value, radix: 16)
-                output.append(contentsOf: String(repeating: "0", count: 4 - hex.count).utf8)
-                output.append(contentsOf: hex.utf8)
+        var utf8 = Array(string.utf8)[...]
+        while let byte = utf8.popFirst() {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x08: output.append(contentsOf: #"\b"#.utf8)
+            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
+            case 0x00..<0x20:
+                output.append(contentsOf: #"\u00"#.utf8)
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0xF)])
+            case 0xE2 where utf8.first == 0x80 && (utf8.dropFirst().first == 0xA8 || utf8.dropFirst().first == 0xA9):
+                // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR.
+                output.append(contentsOf: (utf8.dropFirst().first == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                utf8 = utf8.dropFirst(2)
             default:
-                output.append(contentsOf: String(scalar).utf8)
+                output.append(byte)
             }
         }
         output.append(UInt8(ascii: "\""))

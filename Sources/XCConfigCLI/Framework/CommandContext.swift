@@ -1,0 +1,91 @@
+import XCConfig
+
+/// When to colour diagnostics (`--color`).
+public enum ColorMode: String, Sendable, CaseIterable {
+    /// Only when the stream is a terminal and `NO_COLOR` is unset.
+    case auto
+    case always
+    case never
+}
+
+/// Everything a command may touch of the world: arguments, environment, current directory,
+/// file system and output streams. The real process builds one in `main.swift`; tests build
+/// one around an ``InMemoryFileSystem`` and capturing sinks, and run the CLI in-process.
+public struct CommandContext: Sendable {
+    /// The arguments after the program name.
+    public var arguments: [String]
+    /// The process environment.
+    public var environment: [String: String]
+    /// The directory relative paths are resolved against and file names are printed relative to.
+    public var currentDirectory: String
+    /// Every file access goes through this.
+    public var fileSystem: any FileSystem
+    /// Where results go.
+    public var standardOutput: OutputSink
+    /// Where diagnostics and errors go.
+    public var standardError: OutputSink
+    /// Whether stdout is a terminal.
+    public var standardOutputIsTerminal: Bool
+    /// Whether stderr is a terminal.
+    public var standardErrorIsTerminal: Bool
+    /// The `--color` choice; set by the argument parser before a command runs.
+    public var colorMode: ColorMode = .auto
+
+    public init(
+        arguments: [String],
+        environment: [String: String] = [:],
+        currentDirectory: String,
+        fileSystem: any FileSystem,
+        standardOutput: OutputSink,
+        standardError: OutputSink,
+        standardOutputIsTerminal: Bool = false,
+        standardErrorIsTerminal: Bool = false
+    ) {
+        self.arguments = arguments
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.fileSystem = fileSystem
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.standardOutputIsTerminal = standardOutputIsTerminal
+        self.standardErrorIsTerminal = standardErrorIsTerminal
+    }
+
+    /// Whether output to stderr may be coloured: `--color always`, or `auto` on a terminal
+    /// without `NO_COLOR` (https://no-color.org: set and not empty) and not a dumb terminal.
+    public var colorsStandardError: Bool { usesColor(onTerminal: standardErrorIsTerminal) }
+
+    /// Whether output to stdout may be coloured, by the same rule as ``colorsStandardError``.
+    public var colorsStandardOutput: Bool { usesColor(onTerminal: standardOutputIsTerminal) }
+
+    private func usesColor(onTerminal isTerminal: Bool) -> Bool {
+        switch colorMode {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return isTerminal
+        }
+    }
+
+    /// Prints diagnostics to stderr, coloured as `--color` says, files relative to ``currentDirectory``.
+    public var diagnostics: DiagnosticPrinter {
+        DiagnosticPrinter(output: standardError, usesColor: colorsStandardError, currentDirectory: currentDirectory)
+    }
+
+    /// `path` made absolute against ``currentDirectory`` and normalised.
+    public func absolutePath(_ path: String) -> String {
+        Path.absolute(path, relativeTo: currentDirectory)
+    }
+
+    /// `path` as printed to users: relative to ``currentDirectory`` when below it, else absolute.
+    public func displayPath(_ path: String) -> String {
+        Path.display(absolutePath(path), relativeTo: currentDirectory)
+    }
+
+    /// Writes `text` to stdout.
+    public func print(_ text: String, terminator: String = "\n") {
+        standardOutput.write(text + terminator)
+    }
+}

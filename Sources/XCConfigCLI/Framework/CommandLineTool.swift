@@ -1,0 +1,167 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XCConfig
+
+/// The `xcconfig` tool: finds the command, parses its arguments, runs it, prints errors.
+public enum CommandLineTool {
+    /// Every top-level command, in the order `--help` lists them. A new command is one file
+    /// under `Commands/` plus one entry here.
+    public static var commands: [any Command.Type] {
+        [
+            ParseCommand.self,
+        ]
+    }
+
+    /// Runs one invocation described by `context` and returns its exit status. Never throws and
+    /// never exits the process, so tests can call it in-process.
+    public static func run(_ context: CommandContext) -> ExitStatus {
+        let status = dispatch(context)
+        context.standardOutput.flush()
+        context.standardError.flush()
+        return status
+    }
+
+    /// Runs the real process's invocation: its arguments, environment, working directory,
+    /// file system and standard streams.
+    public static func runProcess() -> Int32 {
+        let context = CommandContext(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment,
+            currentDirectory: RealFileSystem.processWorkingDirectory(),
+            fileSystem: RealFileSystem(),
+            standardOutput: .fileDescriptor(1),
+            standardError: .fileDescriptor(2, bufferLimit: 0),
+            standardOutputIsTerminal: isatty(1) != 0,
+            standardErrorIsTerminal: isatty(2) != 0
+        )
+        return run(context).rawValue
+    }
+
+    private static func dispatch(_ context: CommandContext) -> ExitStatus {
+        var context = context
+        let arguments = context.arguments
+        // Global options before the command name.
+        var leadingGlobals: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--version" {
+                context.print(xcconfigVersion)
+                return .success
+            }
+            if argument == "--help" || argument == "-h" {
+                context.standardOutput.write(HelpFormatter.topLevelHelp())
+                return .success
+            }
+            if argument == "--color" {
+                guard index + 1 < arguments.count else {
+                    return topLevelUsageError("Missing value for '--color <when>'", context: context)
+                }
+                leadingGlobals += [argument, arguments[index + 1]]
+                index += 2
+            } else if argument.hasPrefix("--color=") {
+                leadingGlobals.append(argument)
+                index += 1
+            } else if argument.hasPrefix("-") {
+                return topLevelUsageError("Unknown option '\(argument.split(separator: "=")[0])'", context: context)
+            } else {
+                break
+            }
+        }
+        guard index < arguments.count else {
+            context.standardOutput.write(HelpFormatter.topLevelHelp())
+            return .success
+        }
+
+        if arguments[index] == "help" {
+            let words = arguments[(index + 1)...].filter { !$0.hasPrefix("-") }
+            guard let first = words.first else {
+                context.standardOutput.write(HelpFormatter.topLevelHelp())
+                return .success
+            }
+            guard let command = commands.first(where: { $0.configuration.name == first }) else {
+                return topLevelUsageError("Unknown command '\(first)'", context: context)
+            }
+            var path: [any Command.Type] = [command]
+            for word in words.dropFirst() {
+                guard let sub = path.last!.configuration.subcommands.first(where: { $0.configuration.name == word }) else { break }
+                path.append(sub)
+            }
+            context.standardOutput.write(HelpFormatter.help(for: path))
+            return .success
+        }
+
+        guard let command = commands.first(where: { $0.configuration.name == arguments[index] }) else {
+            return topLevelUsageError("Unknown command '\(arguments[index])'", context: context)
+        }
+        var path: [any Command.Type] = [command]
+        index += 1
+        while index < arguments.count,
+            let sub = path.last!.configuration.subcommands.first(where: { $0.configuration.name == arguments[index] })
+        {
+            path.append(sub)
+            index += 1
+        }
+        let rest = leadingGlobals + arguments[index...]
+        let configuration = path.last!.configuration
+
+        if ArgumentParser.asksForHelp(rest) {
+            context.standardOutput.write(HelpFormatter.help(for: path))
+            return .success
+        }
+        if !configuration.subcommands.isEmpty, let word = rest.first(where: { !$0.hasPrefix("-") }) {
+            return usageError(UsageError("Unknown subcommand '\(word)'"), path: path, context: context)
+        }
+
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(Array(rest), for: configuration)
+        } catch {
+            return usageError(error, path: path, context: context)
+        }
+        context.colorMode = parsed.value("color").flatMap(ColorMode.init(rawValue:)) ?? .auto
+
+        do {
+            return try path.last!.run(parsed, context: context)
+        } catch let error as UsageError {
+            return usageError(error, path: path, context: context)
+        } catch let failure as CommandFailure {
+            context.diagnostics.printError(failure.message)
+            return failure.status
+        } catch {
+            context.diagnostics.printError("\(error)")
+            return .failure
+        }
+    }
+
+    /// Prints a usage mistake swift-argument-parser style and returns status 2.
+    static func usageError(_ error: UsageError, path: [any Command.Type], context: CommandContext) -> ExitStatus {
+        context.standardError.write("""
+            Error: \(error.message)
+            Usage: \(HelpFormatter.usage(for: path))
+              See 'xcconfig \(HelpFormatter.commandName(path)) --help' for more information.
+
+            """)
+        return .usageError
+    }
+
+    private static func topLevelUsageError(_ message: String, context: CommandContext) -> ExitStatus {
+        context.standardError.write("""
+            Error: \(message)
+            Usage: xcconfig <subcommand>
+              See 'xcconfig --help' for more information.
+
+            """)
+        return .usageError
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command's stdout or stderr goes: a file descriptor of the real process, or a buffer
+/// a test reads back.
+///
+/// Thread-safe. Output to a descriptor is buffered up to `bufferLimit` bytes; call ``flush()``
+/// before the process exits (``CommandLineTool`` does).
+public final class OutputSink: @unchecked Sendable {
+    private enum Destination {
+        case descriptor(Int32)
+        case capture
+    }
+
+    private let destination: Destination
+    private let bufferLimit: Int
+    private let lock = Lock()
+    private var buffer: [UInt8] = []
+
+    private init(destination: Destination, bufferLimit: Int) {
+        self.destination = destination
+        self.bufferLimit = bufferLimit
+    }
+
+    /// Output to an open file descriptor; `bufferLimit` 0 writes through at once (for stderr).
+    public static func fileDescriptor(_ descriptor: Int32, bufferLimit: Int = 64 * 1024) -> OutputSink {
+        OutputSink(destination: .descriptor(descriptor), bufferLimit: bufferLimit)
+    }
+
+    /// Output kept in memory, read back with ``capturedBytes`` or ``capturedText``.
+    public static func capture() -> OutputSink {
+        OutputSink(destination: .capture, bufferLimit: .max)
+    }
+
+    /// Writes `text` as UTF-8.
+    public func write(_ text: String) {
+        write(bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes` unchanged.
+    public func write(bytes: [UInt8]) {
+        lock.withLock {
+            buffer.append(contentsOf: bytes)
+            if buffer.count > bufferLimit { flushLocked() }
+        }
+    }
+
+    /// Hands buffered output to the descriptor.
+    public func flush() {
+        lock.withLock { flushLocked() }
+    }
+
+    /// Everything written so far, for a capturing sink.
+    public var capturedBytes: [UInt8] { lock.withLock { buffer } }
+
+    /// Everything written so far as UTF-8 text, for a capturing sink.
+    public var capturedText: String { String(decoding: capturedBytes, as: UTF8.self) }
+
+    private func flushLocked() {
+        guard case .descriptor(let descriptor) = destination, !buffer.isEmpty else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer.withUnsafeBytes { bytes in
+                systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                break  // A closed pipe (`| head`) is not the tool's problem; drop the rest.
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+    Darwin.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+    Musl.write(descriptor, bytes, count)
+    #else
+    Glibc.write(descriptor, bytes, count)
+    #endif
+}
