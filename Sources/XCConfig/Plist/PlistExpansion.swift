@@ -185,6 +185,9 @@ public struct PlistExpansion: Sendable, Hashable {
     }
 
     /// The names only plists know, bound for every template (semantics §5, `xcconfig expand`).
+    ///
+    /// Bound for both kinds: the CLI contract defines all three without distinguishing them, and
+    /// an Info.plist commonly uses `$(AppIdentifierPrefix)` for keychain groups.
     func specialBindings(for root: PropertyListValue, using expander: some PlistTemplateExpander) -> [String: String] {
         var bindings: [String: String] = [:]
         bindings["AppIdentifierPrefix"] = appIdentifierPrefix ?? Self.appIdentifierPrefixPlaceholder
@@ -217,11 +220,14 @@ private struct ExpansionWalker<Expander: PlistTemplateExpander> {
     var edits: [(range: Range<Int>, replacement: [UInt8])] = []
     var substitutions: [PlistSubstitution] = []
     var diagnostics: [Diagnostic] = []
+    /// Built once, so locating every substitution stays linear in the document size.
+    let lines: PropertyListLineTable?
 
     init(options: PlistExpansion, expander: Expander, document: XMLPropertyListDocument?) {
         self.options = options
         self.expander = expander
         self.document = document
+        self.lines = document.map { PropertyListLineTable($0.bytes) }
     }
 
     mutating func run(_ root: PropertyListValue) -> PropertyListValue {
@@ -237,8 +243,8 @@ private struct ExpansionWalker<Expander: PlistTemplateExpander> {
     }
 
     func location(of site: XMLTextSite?) -> SourceLocation? {
-        guard let site, let document else { return nil }
-        return propertyListLocation(of: site.element.lowerBound, in: document.bytes)
+        guard let site, let lines else { return nil }
+        return lines.location(of: site.element.lowerBound)
     }
 
     /// Expands one template; records it when it contains a `$` (anything else is a literal, §3.2).

@@ -75,3 +75,37 @@ func propertyListLocation(of offset: Int, in bytes: [UInt8]) -> SourceLocation {
     }
     return SourceLocation(line: line, column: end - lineStart + 1)
 }
+
+/// Line starts of a document, for mapping many offsets to locations without rescanning.
+struct PropertyListLineTable {
+    /// Offset of the first byte of each line; `starts[0] == 0`.
+    private var starts: [Int] = [0]
+
+    init(_ bytes: [UInt8]) {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x0A {
+                starts.append(i + 1)
+            } else if b == 0x0D {
+                if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            } else if b == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x80, bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9 {
+                i += 2
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+    }
+
+    /// The 1-based line and byte column of `offset`.
+    func location(of offset: Int) -> SourceLocation {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return SourceLocation(line: low + 1, column: offset - starts[low] + 1)
+    }
+}

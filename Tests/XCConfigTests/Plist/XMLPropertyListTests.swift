@@ -140,3 +140,19 @@ struct XMLPropertyListTests {
         #expect(document.sites[3].content == nil)
     }
 }
+
+@Suite("Property-list line table")
+struct PropertyListLineTableTests {
+    @Test func agreesWithTheLinearScanForEveryOffset() {
+        let bytes = Array("a\nb\r\nc\rd\u{2028}e\u{2029}\n\nf".utf8)
+        let table = PropertyListLineTable(bytes)
+        for offset in 0...bytes.count {
+            #expect(table.location(of: offset) == propertyListLocation(of: offset, in: bytes), "offset \(offset)")
+        }
+    }
+
+    @Test func readsEitherFormat() throws {
+        #expect(try PropertyListValue(parsing: Array("<plist><true/></plist>".utf8)) == .boolean(true))
+        #expect(try PropertyListValue(parsing: sampleBinaryPlist) == BinaryPropertyList.parse(sampleBinaryPlist))
+    }
+}
