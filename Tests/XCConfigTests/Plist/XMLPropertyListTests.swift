@@ -156,3 +156,41 @@ struct PropertyListLineTableTests {
         #expect(try PropertyListValue(parsing: sampleBinaryPlist) == BinaryPropertyList.parse(sampleBinaryPlist))
     }
 }
+
+@Suite("XML property list reader on damaged input")
+struct XMLPropertyListDamageTests {
+    static let sample = Array("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>a &amp; b</key>
+        \t<array><string><![CDATA[x]]>&#x41;</string><integer>1</integer><data>AA==</data><true/></array>
+        \t<!-- c --><key>d</key><dict/>
+        </dict>
+        </plist>
+
+        """.utf8)
+
+    @Test func everyTruncationIsAnErrorWithALocation() {
+        for length in 0..<(Self.sample.count - 2) {
+            do {
+                _ = try XMLPropertyList.parse(Array(Self.sample.prefix(length)))
+                Issue.record("prefix of \(length) bytes was accepted")
+            } catch {
+                #expect(error.location != nil)
+            }
+        }
+    }
+
+    @Test func corruptedBytesNeverCrash() {
+        for index in Self.sample.indices {
+            for replacement in Array("<>&/\"=x ;#!?[]".utf8) + [0x00, 0xFF] {
+                var bytes = Self.sample
+                bytes[index] = replacement
+                _ = try? XMLPropertyList.parse(bytes)
+                _ = try? PlistExpansion(kind: .entitlements).expand(bytes, using: FakeExpander(settings: [:]))
+            }
+        }
+    }
+}
