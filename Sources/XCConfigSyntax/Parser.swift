@@ -143,14 +143,37 @@ private struct LineParser {
 
     /// Advances to the next line terminator or the end of the input.
     mutating func skipRestOfLine() {
-        var i = index
-        while i < count {
-            let b = bytes[i]
-            if b == ASCII.lineFeed || b == ASCII.carriageReturn { break }
-            if b == 0xE2 && terminatorLength(at: i) > 0 { break }
-            i += 1
+        index = endOfLine(from: index, stopAtComment: false)
+    }
+
+    /// The offset of the next line terminator (or of the next `//` when `stopAtComment`), or
+    /// `count`. Comments and values are most of a file, so this skips eight bytes at a time
+    /// while none of them can be LF, CR, the first byte of U+2028/U+2029 or '/'.
+    @inline(__always) func endOfLine(from start: Int, stopAtComment: Bool) -> Int {
+        var i = start
+        let base = UnsafeRawPointer(bytes.baseAddress)
+        while true {
+            if let base {
+                while i + 8 <= count {
+                    let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    var hits = containsByte(word, ASCII.lineFeed) | containsByte(word, ASCII.carriageReturn)
+                        | containsByte(word, 0xE2)
+                    if stopAtComment { hits |= containsByte(word, ASCII.slash) }
+                    if hits != 0 { break }
+                    i += 8
+                }
+            }
+            // Find the candidate byte by byte, then decide whether it really ends the scan.
+            let limit = min(i + 8, count)
+            while i < limit {
+                let b = bytes[i]
+                if b == ASCII.lineFeed || b == ASCII.carriageReturn { return i }
+                if b == 0xE2 && terminatorLength(at: i) > 0 { return i }
+                if stopAtComment && b == ASCII.slash && isComment(at: i) { return i }
+                i += 1
+            }
+            if i >= count { return count }
         }
-        index = i
     }
 
     /// Skips inline whitespace and a `//` comment (which runs to the end of the line).
@@ -352,15 +375,8 @@ private struct LineParser {
             if isAtEndOfLine { break }  // absent chunk: ends the value
 
             let valueStart = index
-            var i = index
             // `//` starts a comment anywhere, even inside quotes (semantics §1.3).
-            while i < count {
-                let b = bytes[i]
-                if b == ASCII.lineFeed || b == ASCII.carriageReturn { break }
-                if b == ASCII.slash && isComment(at: i) { break }
-                if b == 0xE2 && terminatorLength(at: i) > 0 { break }
-                i += 1
-            }
+            let i = endOfLine(from: index, stopAtComment: true)
             index = i
             var end = i
             if i < count && bytes[i] == ASCII.slash {
@@ -409,8 +425,13 @@ private struct LineParser {
             }
 
             // The last chunk is kept even when empty (`A = x \` + `;` gives "x ").
-            if !chunks.isEmpty { value += " " }
-            value += chunkText ?? text(valueStart, end)
+            let last = chunkText ?? text(valueStart, end)
+            if chunks.isEmpty {
+                value = last
+            } else {
+                value += " "
+                value += last
+            }
             chunks.append(range(valueStart, end))
             if let semicolon {
                 droppedSemicolons.append(semicolon)
@@ -489,6 +510,12 @@ private struct LineParser {
         }
         return String(Character(Unicode.Scalar(byte)))
     }
+}
+
+/// Nonzero when some byte of `word` equals `byte` (the classic SWAR zero-byte test).
+@inline(__always) private func containsByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
 }
 
 /// Escapes characters that would break a one-line message (control characters, U+2028/U+2029).

@@ -96,7 +96,10 @@ public struct IncludeDirective: Hashable, Sendable {
 }
 
 /// What a statement is.
-public enum StatementKind: Hashable, Sendable {
+///
+/// Indirect so that a ``Statement`` stays small (64 bytes rather than 232): blank and comment
+/// lines, the bulk of many files, then cost no more than their range.
+public indirect enum StatementKind: Hashable, Sendable {
     /// A setting assignment.
     case assignment(Assignment)
     /// An include directive.
