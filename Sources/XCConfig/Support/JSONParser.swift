@@ -180,8 +180,13 @@ private struct JSONReader {
             case 0x00..<0x20:
                 throw error("control character U+\(hex4(UInt32(byte))) in a string; write it as an escape")
             default:
-                utf8.append(byte)
-                offset += 1
+                // Copy the run of plain bytes up to the next quote, backslash or control byte at once.
+                var end = offset + 1
+                while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") {
+                    end += 1
+                }
+                utf8.append(contentsOf: bytes[offset..<end])
+                offset = end
             }
         }
     }

@@ -173,29 +173,48 @@ public indirect enum JSONValue: Hashable, Sendable {
     ///
     /// Works on the UTF-8 bytes, because values can be megabytes long.
     static func writeString(_ string: String, to output: inout [UInt8]) {
-        let hexDigits = Array("0123456789abcdef".utf8)
         output.append(UInt8(ascii: "\""))
-        var utf8 = Array(string.utf8)[...]
-        while let byte = utf8.popFirst() {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
-            case 0x09: output.append(contentsOf: #"\t"#.utf8)
-            case 0x08: output.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: output.append(contentsOf: #"\f"#.utf8)
-            case 0x00..<0x20:
-                output.append(contentsOf: #"\u00"#.utf8)
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
-            case 0xE2 where utf8.first == 0x80 && (utf8.dropFirst().first == 0xA8 || utf8.dropFirst().first == 0xA9):
-                // U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR.
-                output.append(contentsOf: (utf8.dropFirst().first == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
-                utf8 = utf8.dropFirst(2)
-            default:
-                output.append(byte)
+        var string = string
+        string.withUTF8 { bytes in
+            // Copy runs of bytes that need no escape in one go.
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                var escaped: String?
+                var width = 1
+                switch byte {
+                case UInt8(ascii: "\""): escaped = #"\""#
+                case UInt8(ascii: "\\"): escaped = #"\\"#
+                case 0x0A: escaped = #"\n"#
+                case 0x0D: escaped = #"\r"#
+                case 0x09: escaped = #"\t"#
+                case 0x08: escaped = #"\b"#
+                case 0x0C: escaped = #"\f"#
+                case 0x00..<0x20:
+                    let hex = String(byte, radix: 16)
+                    escaped = #"\u00"# + (hex.count == 1 ? "0" : "") + hex
+                default:
+                    // 0xE2: U+2028 LINE SEPARATOR (E2 80 A8) and U+2029 PARAGRAPH SEPARATOR (E2 80 A9).
+                    if index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                        escaped = bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#
+                        width = 3
+                    }
+                }
+                guard let escaped else {
+                    index += 1
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: escaped.utf8)
+                index += width
+                runStart = index
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         }
         output.append(UInt8(ascii: "\""))
     }

@@ -1,0 +1,63 @@
+import Testing
+import XCConfig
+import XCConfigSyntax
+@testable import XCConfigCLI
+
+@Suite struct DiagnosticPrinterTests {
+    func printer(color: Bool = false) -> (DiagnosticPrinter, OutputSink) {
+        let sink = OutputSink.capture()
+        return (DiagnosticPrinter(output: sink, usesColor: color, currentDirectory: "/work"), sink)
+    }
+
+    @Test func filesBelowTheCurrentDirectoryAreRelative() {
+        let (printer, sink) = printer()
+        printer.print(Diagnostic(severity: .error, message: "bad", file: "/work/Config/a.xcconfig", location: SourceLocation(line: 3, column: 7)))
+        printer.print(Diagnostic(severity: .warning, message: "odd", file: "/other/b.xcconfig", location: SourceLocation(line: 1, column: 1)))
+        printer.print(Diagnostic(severity: .warning, message: "rel", file: "c.xcconfig", location: SourceLocation(line: 2, column: 2)))
+        #expect(sink.capturedText == """
+            Config/a.xcconfig:3:7: error: bad
+            /other/b.xcconfig:1:1: warning: odd
+            c.xcconfig:2:2: warning: rel
+
+            """)
+    }
+
+    @Test func notesFollowAtTheSameLocation() {
+        let (printer, sink) = printer()
+        printer.print(Diagnostic(
+            severity: .warning, message: "cycle", file: "/work/a.xcconfig", location: SourceLocation(line: 1, column: 10),
+            notes: ["Cycle Path: 'a' -> 'a'"], rule: "include-cycle"
+        ))
+        #expect(sink.capturedText == """
+            a.xcconfig:1:10: warning: cycle [include-cycle]
+            a.xcconfig:1:10: note: Cycle Path: 'a' -> 'a'
+
+            """)
+    }
+
+    @Test func diagnosticsWithoutLocationOrFile() {
+        let (printer, sink) = printer()
+        printer.print(Diagnostic(severity: .error, message: "whole file", file: "/work/a.xcconfig"))
+        printer.print(Diagnostic(severity: .note, message: "no file"))
+        printer.print(Diagnostic(severity: .error, message: "two\nlines"))
+        #expect(sink.capturedText == "a.xcconfig: error: whole file\nnote: no file\nerror: two lines\n")
+    }
+
+    @Test func colourUsesANSIEscapes() {
+        let (printer, sink) = printer(color: true)
+        printer.print(Diagnostic(severity: .error, message: "bad", file: "/work/a.xcconfig", location: SourceLocation(line: 1, column: 1)))
+        #expect(sink.capturedText == "\u{1B}[1ma.xcconfig:1:1: \u{1B}[0m\u{1B}[1;31merror: \u{1B}[0m\u{1B}[1mbad\u{1B}[0m\n")
+    }
+
+    @Test func colourFollowsTheTerminalNoColorAndTheColorOption() {
+        let fileSystem = workspace(["a.xcconfig": "#bogus\n"])
+        let escape = "\u{1B}["
+        #expect(runCLI(["parse", "a.xcconfig"], fileSystem: fileSystem, terminal: true).stderr.contains(escape))
+        #expect(!runCLI(["parse", "a.xcconfig"], fileSystem: fileSystem, terminal: false).stderr.contains(escape))
+        #expect(!runCLI(["parse", "a.xcconfig"], fileSystem: fileSystem, environment: ["NO_COLOR": "1"], terminal: true).stderr.contains(escape))
+        #expect(runCLI(["parse", "a.xcconfig", "--color", "always"], fileSystem: fileSystem).stderr.contains(escape))
+        #expect(!runCLI(["parse", "a.xcconfig", "--color", "never"], fileSystem: fileSystem, terminal: true).stderr.contains(escape))
+        // Results on stdout are never coloured by the printer.
+        #expect(!runCLI(["parse", "a.xcconfig", "--color", "always"], fileSystem: fileSystem).stdout.contains(escape))
+    }
+}
