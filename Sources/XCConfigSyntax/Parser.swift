@@ -449,7 +449,10 @@ private struct LineParser {
             chunks: chunks,
             comments: comments,
             droppedSemicolon: finalSemicolon,
-            droppedSemicolons: droppedSemicolons))
+            droppedSemicolons: droppedSemicolons,
+            equalsOffset: equals,
+            end: location(index),
+            endOffset: index))
     }
 
     /// Byte length of a TAB or Unicode Zs character ending at `end` (not before `start`), or 0.

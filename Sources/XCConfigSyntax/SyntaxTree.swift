@@ -43,6 +43,13 @@ public struct Assignment: Hashable, Sendable {
     /// Every `;` Xcode dropped, one per chunk at most, in order. A continued chunk loses its `;`
     /// before the `\` test, so `A = x \;` continues (semantics §1.3).
     public var droppedSemicolons: [SourceRange]
+    /// Byte offset of the `=`.
+    public var equalsOffset: Int
+    /// Where Xcode's parser stopped reading the assignment: the line terminator (or end of file)
+    /// of the last line it consumed, comments skipped.
+    public var end: SourceLocation
+    /// Byte offset of ``end``.
+    public var endOffset: Int
 
     public init(
         name: String,
@@ -53,7 +60,10 @@ public struct Assignment: Hashable, Sendable {
         chunks: [SourceRange],
         comments: [SourceRange],
         droppedSemicolon: SourceRange?,
-        droppedSemicolons: [SourceRange]? = nil
+        droppedSemicolons: [SourceRange]? = nil,
+        equalsOffset: Int = 0,
+        end: SourceLocation? = nil,
+        endOffset: Int = 0
     ) {
         self.name = name
         self.nameRange = nameRange
@@ -64,6 +74,16 @@ public struct Assignment: Hashable, Sendable {
         self.comments = comments
         self.droppedSemicolon = droppedSemicolon
         self.droppedSemicolons = droppedSemicolons ?? (droppedSemicolon.map { [$0] } ?? [])
+        self.equalsOffset = equalsOffset
+        self.end = end ?? equalsLocation
+        self.endOffset = endOffset
+    }
+
+    /// The columns Xcode records as the assignment's provenance (semantics §1.8): both are
+    /// measured from the first byte of the name (column 1), `start` just past the `=`, `end` at
+    /// ``end`` even when that is on a later line.
+    public var xcodeColumns: (start: Int, end: Int) {
+        (equalsOffset + 2 - nameRange.startOffset, endOffset + 1 - nameRange.startOffset)
     }
 
     /// The conditions rendered as Xcode renders them: `[sdk=iphoneos*][arch=arm64]`.
@@ -134,7 +154,9 @@ public struct SyntaxTree: Sendable {
     public let bytes: [UInt8]
     /// The statements, in source order, tiling `bytes`.
     public let statements: [Statement]
-    /// Byte offset at which each physical line starts (index 0 is line 1).
+    /// Byte offset at which each line starts (index 0 is line 1), counted as Xcode counts lines:
+    /// after every LF, CR, CRLF, U+2028 and U+2029, except a U+2028/U+2029 that Xcode's parser
+    /// swallows into a directive keyword (`#foo<U+2028>bar`), which it does not count either.
     public let lineStarts: [Int]
 
     public init(bytes: [UInt8], statements: [Statement], lineStarts: [Int]) {

@@ -82,6 +82,12 @@ import XCConfigSyntax
         #expect(assignments(tree) == ["A=\u{0600}\\", "B=1"])
     }
 
+    @Test func provenanceColumnsAreMeasuredFromTheName() {
+        let tree = parse("  XCCONFIG_USER_SETTING = from-xcconfig\n")
+        #expect(tree.assignments[0].xcodeColumns == (24, 38))
+        #expect(parse("A = x \\\n\nB = 2").assignments[0].end == SourceLocation(line: 2, column: 1))
+    }
+
     @Test func invalidUTF8BecomesReplacementCharacters() {
         let tree = XCConfigParser.parse(Array("A = ".utf8) + [0xFF] + Array("1".utf8))
         #expect(tree.assignments.first?.value == "\u{FFFD}1")

@@ -53,8 +53,10 @@ import XCConfigSyntax
         // Each statement ends where the next starts; the last has no terminator.
         #expect(lines.map(\.0) == [1, 3, 6, 10])
         #expect(tree.assignments.map { $0.equalsLocation.line } == [1, 3, 6, 10])
-        let first = tree.assignments[0]
-        #expect(first.equalsLocation.column == 19)
+        // Xcode's provenance: lines of `=` and of the end, columns from the name (semantics §1.8).
+        let spans = tree.assignments.map { [$0.equalsLocation.line, $0.end.line, $0.xcodeColumns.start] }
+        #expect(spans == [[1, 2, 20], [3, 5, 20], [6, 9, 20], [10, 11, 20]])
+        #expect(tree.assignments[0].xcodeColumns.end == 37)
     }
 
     @Test func p6_commentOnlyValueDoesNotContinue() {
