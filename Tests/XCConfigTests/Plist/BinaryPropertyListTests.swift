@@ -40,7 +40,7 @@ let sampleBinaryPlist = makeBinaryPlist([
 ])
 
 @Suite("Binary property list reader and XML writer")
-struct BinaryPropertyListTests {
+struct PlistBinaryReaderTests {
     @Test func readsEveryObjectType() throws {
         #expect(try BinaryPropertyList.parse(sampleBinaryPlist) == .dictionary([
             .init(key: "a", value: .string("$(X)")),

@@ -4,7 +4,7 @@ import XCConfigSyntax
 
 /// A stand-in for the resolver: string semantics over a flat table of literal values
 /// (`$(NAME)`, `$NAME` kept when undefined, `$$`), bindings first.
-struct FakeExpander: PlistTemplateExpander {
+struct PlistFakeExpander: PlistTemplateExpander {
     var settings: [String: String]
 
     func expand(_ template: String, bindings: [String: String]) -> PlistTemplateExpansion {
@@ -63,7 +63,7 @@ private func expand(
     strict: Bool = false
 ) throws -> PlistExpansionResult {
     try PlistExpansion(kind: kind, appIdentifierPrefix: appIdentifierPrefix, strict: strict)
-        .expand(Array(text.utf8), using: FakeExpander(settings: settings))
+        .expand(Array(text.utf8), using: PlistFakeExpander(settings: settings))
 }
 
 private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -224,7 +224,7 @@ struct PlistExpansionTests {
     }
 
     @Test func binaryInputIsWrittenAsXMLWithAWarning() throws {
-        let result = try PlistExpansion(kind: .infoPlist).expand(sampleBinaryPlist, using: FakeExpander(settings: ["X": "ex"]))
+        let result = try PlistExpansion(kind: .infoPlist).expand(sampleBinaryPlist, using: PlistFakeExpander(settings: ["X": "ex"]))
         #expect(result.inputFormat == .binary)
         #expect(result.diagnostics.first?.severity == .warning)
         #expect(result.diagnostics.first?.message.contains("binary") == true)

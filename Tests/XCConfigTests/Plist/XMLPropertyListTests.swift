@@ -22,7 +22,7 @@ private let header = """
     """
 
 @Suite("XML property list reader")
-struct XMLPropertyListTests {
+struct PlistXMLReaderTests {
     @Test func readsEveryValueTypeInWrittenOrder() throws {
         let value = try parse(header + """
             <plist version="1.0">
@@ -142,7 +142,7 @@ struct XMLPropertyListTests {
 }
 
 @Suite("Property-list line table")
-struct PropertyListLineTableTests {
+struct PlistLineTableTests {
     @Test func agreesWithTheLinearScanForEveryOffset() {
         let bytes = Array("a\nb\r\nc\rd\u{2028}e\u{2029}\n\nf".utf8)
         let table = PropertyListLineTable(bytes)
@@ -158,7 +158,7 @@ struct PropertyListLineTableTests {
 }
 
 @Suite("XML property list reader on damaged input")
-struct XMLPropertyListDamageTests {
+struct PlistXMLDamageTests {
     static let sample = Array("""
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -189,7 +189,7 @@ struct XMLPropertyListDamageTests {
                 var bytes = Self.sample
                 bytes[index] = replacement
                 _ = try? XMLPropertyList.parse(bytes)
-                _ = try? PlistExpansion(kind: .entitlements).expand(bytes, using: FakeExpander(settings: [:]))
+                _ = try? PlistExpansion(kind: .entitlements).expand(bytes, using: PlistFakeExpander(settings: [:]))
             }
         }
     }
