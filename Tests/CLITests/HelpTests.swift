@@ -65,3 +65,34 @@ import Testing
         #expect(result.stderr.hasPrefix("Error: Unknown command 'frobnicate'\nUsage: xcconfig <subcommand>\n"))
     }
 }
+
+/// A command using the shared option tables, to check their help renders well.
+private enum SharedOptionsCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "shared", abstract: "Uses the shared tables.",
+            options: OptionSpec.evaluationContext + OptionSpec.levels + [.flag("strict", help: "Strict.")],
+            positionals: [PositionalSpec("file", help: "Files.", isOptional: true, isRepeatable: true)],
+            acceptsOverrides: true
+        )
+    }
+}
+
+@Suite struct SharedOptionsTests {
+    @Test func helpGroupsTheSharedOptionsAndFitsIn80Columns() {
+        let help = HelpFormatter.help(for: [SharedOptionsCommand.self])
+        #expect(help.contains("\nCONTEXT OPTIONS:\n  -c, --configuration <name>\n"))
+        #expect(help.contains("\nLEVEL OPTIONS:\n"))
+        #expect(help.contains("\nOPTIONS:\n  --strict "))
+        #expect(help.contains("USAGE: xcconfig shared [<file> ...] [<NAME[cond]=VALUE> ...] [<options>]\n"))
+        for line in help.split(separator: "\n") {
+            #expect(line.count <= 80, "\(line)")
+        }
+    }
+
+    @Test func setIsAnOverride() throws {
+        let arguments = try ArgumentParser.parse(["--set", "A[sdk=x]=1", "B=2", "-I", "inc"], for: SharedOptionsCommand.configuration)
+        #expect(arguments.overrides.map(\.key) == ["A[sdk=x]", "B"])
+        #expect(arguments.values("search-path") == ["inc"])
+    }
+}

@@ -1,0 +1,50 @@
+/// Option tables several commands share, so `resolve`, `explain`, `lint`, `expand` and `local`
+/// spell and document them identically (cli.md "Evaluation context" and "Levels").
+///
+/// A command lists them in its configuration: `options: OptionSpec.evaluationContext + OptionSpec.levels + [...]`.
+extension OptionSpec {
+    /// The help heading of the evaluation-context options.
+    public static let contextGroup = "CONTEXT OPTIONS"
+    /// The help heading of the level options.
+    public static let levelGroup = "LEVEL OPTIONS"
+
+    /// `--configuration`, `--sdk`, `--arch`, `--variant`, `--target-name`, `--cond`, `-I`,
+    /// `--project-root`, `--developer-dir`.
+    public static var evaluationContext: [OptionSpec] {
+        [
+            .value("configuration", short: "c", valueName: "name",
+                   help: "The build configuration: binds the config condition and CONFIGURATION.", group: contextGroup),
+            .value("sdk", valueName: "name", repeatable: true,
+                   help: "The sdk condition: the SDK's canonical name (iphoneos17.0) first, then fallback names (iphoneos), as Xcode binds them; also SDK_NAME.",
+                   group: contextGroup),
+            .value("arch", valueName: "name", help: "The arch condition, CURRENT_ARCH and arch.", group: contextGroup),
+            .value("variant", valueName: "name", help: "The variant condition and CURRENT_VARIANT.", group: contextGroup),
+            .value("target-name", valueName: "name", help: "The target condition and TARGET_NAME.", group: contextGroup),
+            .value("cond", valueName: "param=value", repeatable: true, help: "Binds any other condition parameter.", group: contextGroup),
+            .value("search-path", short: "I", valueName: "dir", repeatable: true,
+                   help: "An include search directory, searched after the including files' directories.", group: contextGroup),
+            .value("project-root", valueName: "dir",
+                   help: "Searched last for includes, as Xcode searches the project directory. Default: the nearest ancestor of the first input file holding an .xcodeproj or .xcworkspace.",
+                   group: contextGroup),
+            .value("developer-dir", valueName: "dir",
+                   help: "Replaces <DEVELOPER_DIR> in include paths. Default: $DEVELOPER_DIR, else xcode-select -p on macOS.",
+                   group: contextGroup),
+        ]
+    }
+
+    /// `--project-config`, `--target-config`, `--xcconfig`, `--set`, `--project`, `--target`, `--env`.
+    public static var levels: [OptionSpec] {
+        [
+            .value("project-config", valueName: "file", help: "The project-xcconfig level.", group: levelGroup),
+            .value("target-config", valueName: "file", repeatable: true,
+                   help: "The target-xcconfig level (as the positional files are).", group: levelGroup),
+            .value("xcconfig", valueName: "file", help: "The xcconfig-override level, as xcodebuild -xcconfig FILE.", group: levelGroup),
+            OptionSpec(long: "set", kind: .value(name: "name=value"), isRepeatable: true,
+                       help: "A command-line override, like a NAME=VALUE argument.", group: levelGroup, isOverride: true),
+            .value("project", valueName: "path", help: "An .xcodeproj whose project and target build settings fill the project levels.",
+                   group: levelGroup),
+            .value("target", valueName: "name", help: "The target of --project (default: the first target).", group: levelGroup),
+            .flag("env", help: "Include the process environment as the lowest level.", group: levelGroup),
+        ]
+    }
+}
