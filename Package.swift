@@ -20,7 +20,7 @@ let package = Package(
         .executableTarget(name: "xcconfig", dependencies: ["XCConfigCLI"]),
         .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI"]),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax"]),
-        .testTarget(name: "XCConfigTests", dependencies: ["XCConfig"]),
+        .testTarget(name: "XCConfigTests", dependencies: ["XCConfig"], exclude: ["Fixtures"]),
         .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint"]),
         .testTarget(name: "CLITests", dependencies: ["XCConfigCLI"]),
     ]

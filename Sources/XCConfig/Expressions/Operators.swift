@@ -1,0 +1,191 @@
+/// The retrieval and replacement operators of `$(NAME:op)` and `$(NAME:op=operand)`,
+/// each applied to one string (semantics §3.6–3.7).
+public enum Operators {
+    /// The retrieval operators Xcode knows.
+    public static let retrievalNames: Set<String> = [
+        "quote", "upper", "lower", "identifier", "rfc1034identifier", "c99extidentifier",
+        "dir", "file", "base", "suffix", "standardizepath", "not", "truncatedversion",
+        "__md5", "__stripslash",
+    ]
+    /// The replacement operators Xcode knows.
+    public static let replacementNames: Set<String> = [
+        "default", "dir", "file", "base", "suffix", "relativeto", "isancestor",
+    ]
+
+    /// `true` when `name` is an operator Xcode applies (as a retrieval operator when
+    /// `hasOperand` is false, else as a replacement operator).
+    public static func isKnown(_ name: String, hasOperand: Bool) -> Bool {
+        hasOperand ? replacementNames.contains(name) : retrievalNames.contains(name)
+    }
+
+    /// Applies a retrieval operator; an unknown one leaves the value unchanged.
+    public static func retrieve(_ name: String, _ value: String) -> String {
+        switch name {
+        case "quote": return quote(value)
+        case "upper": return value.uppercased()
+        case "lower": return value.lowercased()
+        case "identifier": return identifier(value, allowed: "_", replacement: "_")
+        case "rfc1034identifier": return identifier(value, allowed: "-", replacement: "-")
+        case "c99extidentifier": return C99Identifier.mangle(value)
+        case "dir": return directoryWithSlash(value)
+        case "file": return lastComponent(value)
+        case "base": return base(value)
+        case "suffix": return suffix(value)
+        case "standardizepath": return standardize(value)
+        case "not": return value == "YES" ? "NO" : "YES"
+        case "truncatedversion": return truncatedVersion(value)
+        case "__md5": return MD5.hexDigest(Array(value.utf8))
+        case "__stripslash": return value.hasPrefix("/") ? String(value.dropFirst()) : value
+        default: return value
+        }
+    }
+
+    /// Applies a replacement operator with its (already evaluated) operand; an unknown one
+    /// leaves the value unchanged. `default=` is handled by the evaluator, since it also
+    /// applies when a reference produced nothing.
+    public static func replace(_ name: String, _ value: String, operand: String) -> String {
+        switch name {
+        case "default": return value.isEmpty ? operand : value
+        case "dir":
+            let component = lastComponent(value)
+            return operand.isEmpty ? component : Path.join(operand, component)
+        case "file": return Path.join(directoryPart(value), operand)
+        case "base":
+            // Always appends `.`, even without an extension (semantics §3.7).
+            let ext = extensionOfLast(value)
+            return Path.join(directoryPart(value), operand) + "." + ext
+        case "suffix":
+            let operandSuffix = suffix(operand)
+            let newExtension = operandSuffix.isEmpty ? operand : String(operandSuffix.dropFirst())
+            return withoutSuffix(value) + "." + newExtension
+        case "relativeto": return relative(value, to: operand)
+        case "isancestor": return isAncestor(operand, of: value) ? "YES" : "NO"
+        default: return value
+        }
+    }
+
+    // MARK: Helpers
+
+    static func quote(_ value: String) -> String {
+        if value.isEmpty { return "\"\"" }
+        var output: [UInt8] = []
+        output.reserveCapacity(value.utf8.count + 8)
+        for byte in value.utf8 {
+            switch byte {
+            case 0x20, 0x09, 0x0D, 0x0A, UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"):
+                output.append(UInt8(ascii: "\\"))
+            default: break
+            }
+            output.append(byte)
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `identifier` and `rfc1034identifier`: per user-perceived character, keep ASCII letters,
+    /// digits (not first) and the one allowed punctuation, replace the rest (semantics §3.6).
+    /// Like Xcode, membership is tested with `Character` ranges, which compare canonically
+    /// equivalent forms, so a letter with a combining mark that has no precomposed form still
+    /// counts as a letter.
+    static func identifier(_ value: String, allowed: Character, replacement: Character) -> String {
+        var output = ""
+        var first = true
+        for character in value {
+            defer { first = false }
+            if ("A"..."Z").contains(character) || ("a"..."z").contains(character) || character == allowed
+                || (!first && ("0"..."9").contains(character)) {
+                output.append(character)
+            } else {
+                output.append(replacement)
+            }
+        }
+        return output
+    }
+
+    /// Text after the last `/`.
+    static func lastComponent(_ value: String) -> String {
+        guard let slash = value.utf8.lastIndex(of: UInt8(ascii: "/")) else { return value }
+        return String(value[value.utf8.index(after: slash)...])
+    }
+
+    /// Text up to and excluding the last `/` (empty when none).
+    static func directoryPart(_ value: String) -> String {
+        guard let slash = value.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        if slash == value.utf8.startIndex { return "/" }
+        return String(value[..<slash])
+    }
+
+    /// `:dir`: the directory with a trailing `/`; `./` without a slash.
+    static func directoryWithSlash(_ value: String) -> String {
+        guard let slash = value.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "./" }
+        return String(value[...slash])
+    }
+
+    /// The extension of the last component without the dot; a leading dot is no extension.
+    static func extensionOfLast(_ value: String) -> String {
+        let component = lastComponent(value)
+        guard let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")), dot != component.utf8.startIndex else { return "" }
+        return String(component[component.utf8.index(after: dot)...])
+    }
+
+    static func base(_ value: String) -> String {
+        let component = lastComponent(value)
+        guard let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")) else { return component }
+        return String(component[..<dot])
+    }
+
+    static func suffix(_ value: String) -> String {
+        let component = lastComponent(value)
+        guard let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        return String(component[dot...])
+    }
+
+    static func withoutSuffix(_ value: String) -> String {
+        let component = lastComponent(value)
+        guard let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")) else { return value }
+        let cut = component.utf8.distance(from: dot, to: component.utf8.endIndex)
+        return String(value.utf8.dropLast(cut))!
+    }
+
+    /// `standardizepath`: `..` resolved only in absolute paths (semantics §3.6).
+    static func standardize(_ value: String) -> String {
+        if value.isEmpty { return value }
+        let absolute = value.hasPrefix("/")
+        var parts: [Substring] = []
+        for component in value.split(separator: "/", omittingEmptySubsequences: true) {
+            if component == "." { continue }
+            if component == "..", absolute {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(component)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : joined
+    }
+
+    static func truncatedVersion(_ value: String) -> String {
+        let parts = value.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
+            .filter { !$0.isEmpty }
+        return parts.prefix(3).joined(separator: ".")
+    }
+
+    /// `relativeto=P`: P relative to the value when both are absolute, else the value.
+    static func relative(_ value: String, to other: String) -> String {
+        guard value.hasPrefix("/"), other.hasPrefix("/") else { return value }
+        let from = Path.normalize(value).split(separator: "/")
+        let to = Path.normalize(other).split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        let ups = Array(repeating: Substring(".."), count: from.count - common)
+        let parts = ups + to[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    /// `true` when `ancestor` is a strict ancestor of `path` (both absolute).
+    static func isAncestor(_ ancestor: String, of path: String) -> Bool {
+        guard ancestor.hasPrefix("/"), path.hasPrefix("/") else { return false }
+        let a = Path.normalize(ancestor).split(separator: "/")
+        let p = Path.normalize(path).split(separator: "/")
+        return a.count < p.count && Array(p.prefix(a.count)) == a
+    }
+}

@@ -1,0 +1,289 @@
+import XCConfigSyntax
+
+/// Loads a configuration file and everything it includes, exactly as Xcode's loader does
+/// (semantics §1.6): search order, `.xcconfig` inference, `<DEVELOPER_DIR>`, optional includes,
+/// cycles compared by symlink-resolved path.
+///
+/// The walk uses an explicit stack, so include chains of any depth load without recursion.
+public struct IncludeLoader: Sendable {
+    /// Where every file is read from.
+    public var fileSystem: any FileSystem
+    /// Directories searched after the including files' own directories (`-I`).
+    public var searchPaths: [String]
+    /// Searched last, as Xcode searches the project directory.
+    public var projectRoot: String?
+    /// Replaces `<DEVELOPER_DIR>` in include names; `nil` leaves such includes unresolved.
+    public var developerDirectory: String?
+
+    public init(
+        fileSystem: any FileSystem,
+        searchPaths: [String] = [],
+        projectRoot: String? = nil,
+        developerDirectory: String? = nil
+    ) {
+        self.fileSystem = fileSystem
+        self.searchPaths = searchPaths
+        self.projectRoot = projectRoot
+        self.developerDirectory = developerDirectory
+    }
+
+    /// Why the root file could not be loaded at all.
+    public struct RootError: Error, Sendable, CustomStringConvertible {
+        public let path: String
+        public let underlying: FileSystemError
+        public var description: String { underlying.description }
+    }
+
+    /// The caller-provided part of every search list: `-I` directories, then the project root.
+    private var callerSearchList: [String] {
+        var list = searchPaths.map { Path.absolute($0, relativeTo: fileSystem.currentDirectory) }
+        if let projectRoot { list.append(Path.absolute(projectRoot, relativeTo: fileSystem.currentDirectory)) }
+        return list
+    }
+
+    /// Loads the file at `path` and its includes.
+    public func load(path: String) throws(RootError) -> LoadedConfiguration {
+        let absolute = Path.absolute(path, relativeTo: fileSystem.currentDirectory)
+        if fileSystem.kind(of: absolute) == .directory {
+            throw RootError(path: absolute, underlying: FileSystemError(path: absolute, reason: .isDirectory))
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(absolute)
+        } catch {
+            throw RootError(path: absolute, underlying: error)
+        }
+        return load(bytes: bytes, path: absolute)
+    }
+
+    /// Loads configuration text given as bytes; `path` (absolute) places it for include search,
+    /// `nil` means it has no place and only the caller's search paths are searched.
+    public func load(bytes: [UInt8], path: String?) -> LoadedConfiguration {
+        var walker = Walker(loader: self, callerSearchList: callerSearchList)
+        return walker.run(rootBytes: bytes, rootPath: path.map { Path.absolute($0, relativeTo: fileSystem.currentDirectory) })
+    }
+}
+
+/// The state of one load.
+private struct Walker {
+    let loader: IncludeLoader
+    let callerSearchList: [String]
+    var result = LoadedConfiguration(files: [], assignments: [], includes: [], diagnostics: [], dependencies: [])
+    /// Files already parsed, by normalised path.
+    var parsed: [String: Int] = [:]
+    var dependencySet: Set<String> = []
+    var includeCount = 0
+
+    /// One file being walked.
+    struct Frame {
+        let fileIndex: Int
+        let statements: [Statement]
+        var next: Int
+        /// Symlink-resolved path, for cycle detection.
+        let identity: String
+        /// The file's directory, searched first for its includes.
+        let directory: String?
+    }
+    var stack: [Frame] = []
+    var active: Set<String> = []
+
+    init(loader: IncludeLoader, callerSearchList: [String]) {
+        self.loader = loader
+        self.callerSearchList = callerSearchList
+    }
+
+    mutating func run(rootBytes: [UInt8], rootPath: String?) -> LoadedConfiguration {
+        let tree = XCConfigParser.parse(rootBytes)
+        let rootIndex = addFile(path: rootPath, tree: tree)
+        if let rootPath { addDependency(rootPath) }
+        push(fileIndex: rootIndex, path: rootPath)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            let position = stack[top].next
+            if position >= stack[top].statements.count {
+                active.remove(stack[top].identity)
+                stack.removeLast()
+                continue
+            }
+            stack[top].next += 1
+            let statement = stack[top].statements[position]
+            let fileIndex = stack[top].fileIndex
+            switch statement.kind {
+            case .assignment(let assignment):
+                result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+            case .invalid(let diagnostic):
+                result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
+            case .include(let directive):
+                include(directive, at: statement.range.start, from: fileIndex)
+            case .comment, .blank:
+                break
+            }
+        }
+        return result
+    }
+
+    private mutating func addFile(path: String?, tree: SyntaxTree) -> Int {
+        result.files.append(ConfigurationFile(path: path, tree: tree))
+        let index = result.files.count - 1
+        if let path { parsed[path] = index }
+        return index
+    }
+
+    private mutating func addDependency(_ path: String) {
+        if dependencySet.insert(path).inserted { result.dependencies.append(path) }
+    }
+
+    private mutating func push(fileIndex: Int, path: String?) {
+        let identity = path.map { Path.normalize(loader.fileSystem.resolvingSymlinks($0)) } ?? "<memory>"
+        active.insert(identity)
+        stack.append(Frame(
+            fileIndex: fileIndex,
+            statements: result.files[fileIndex].tree.statements,
+            next: 0,
+            identity: identity,
+            directory: path.map(Path.directory(of:))))
+    }
+
+    private mutating func include(_ directive: IncludeDirective, at lineStart: SourceLocation, from fileIndex: Int) {
+        let includerPath = result.files[fileIndex].path
+        let location = SourceLocation(line: directive.pathRange.start.line, column: max(1, directive.pathRange.start.column - 1))
+        func record(_ outcome: IncludeEdge.Outcome, _ resolved: String?, _ target: Int?) {
+            result.includes.append(IncludeEdge(
+                includerIndex: fileIndex, directive: directive, location: location,
+                resolvedPath: resolved, targetIndex: target, outcome: outcome))
+        }
+        func report(_ severity: Severity, _ message: String, notes: [String] = []) {
+            result.diagnostics.append(Diagnostic(
+                severity: severity, message: message, file: includerPath, location: location, notes: notes))
+        }
+
+        var name = directive.path
+        // `<DEVELOPER_DIR>` is the only token Xcode replaces, and only as a prefix (semantics §1.6).
+        if name.hasPrefix("<DEVELOPER_DIR>") {
+            guard let developer = loader.developerDirectory else {
+                record(.notFound, nil, nil)
+                if !directive.isOptional {
+                    report(.error, "could not find included file '\(directive.path)': the developer directory is unknown (set DEVELOPER_DIR or pass --developer-dir)")
+                }
+                return
+            }
+            name = name.replacingEvery("<DEVELOPER_DIR>", with: developer)
+        }
+
+        guard let resolved = resolve(name) else {
+            record(.notFound, nil, nil)
+            if !directive.isOptional {
+                if Path.isAbsolute(name) {
+                    report(.error, "included file '\(name)' does not exist")
+                } else if searchDirectories().isEmpty {
+                    report(.error, "could not find included file '\(name)' because there are no search paths to locate it")
+                } else {
+                    report(.error, "could not find included file '\(name)' in search paths")
+                }
+            }
+            return
+        }
+
+        // Cycle check before reading (semantics §1.6), by symlink-resolved path.
+        let identity = Path.normalize(loader.fileSystem.resolvingSymlinks(resolved))
+        if active.contains(identity) {
+            record(.cycle, resolved, nil)
+            report(.warning, cycleMessage(includer: includerPath, target: resolved), notes: cycleNotes(target: identity, targetPath: resolved, includer: includerPath))
+            return
+        }
+        addDependency(resolved)
+
+        includeCount += 1
+        if includeCount > Limits.maximumIncludeCount {
+            record(.limitReached, resolved, nil)
+            if includeCount == Limits.maximumIncludeCount + 1 {
+                report(.error, "more than \(Limits.maximumIncludeCount) includes; '\(directive.path)' and every later include are skipped")
+            }
+            return
+        }
+
+        if let existing = parsed[resolved] {
+            record(.included, resolved, existing)
+            push(fileIndex: existing, path: resolved)
+            return
+        }
+        var bytes: [UInt8] = []
+        var failure: FileSystemError? = nil
+        if loader.fileSystem.kind(of: resolved) == .directory {
+            failure = FileSystemError(path: resolved, reason: .isDirectory)
+        } else {
+            do {
+                bytes = try loader.fileSystem.read(resolved)
+            } catch {
+                failure = error
+            }
+        }
+        if let error = failure {
+            record(.unreadable, resolved, nil)
+            // Reported even for `#include?`: optional covers "not found" only (semantics §1.6).
+            if case .tooLarge(let limit) = error.reason {
+                report(.error, "included file '\(resolved)' is larger than \(limit / (1024 * 1024)) MiB")
+            } else {
+                report(.error, "unable to read included file '\(resolved)'")
+            }
+            return
+        }
+        let index = addFile(path: resolved, tree: XCConfigParser.parse(bytes))
+        record(.included, resolved, index)
+        push(fileIndex: index, path: resolved)
+    }
+
+    /// The search list of the innermost file: its directory, each active includer's directory
+    /// (nearest first), then the caller's list (semantics §1.6).
+    private func searchDirectories() -> [String] {
+        var directories: [String] = []
+        var seen: Set<String> = []
+        for frame in stack.reversed() {
+            if let directory = frame.directory, seen.insert(directory).inserted {
+                directories.append(directory)
+            }
+        }
+        for directory in callerSearchList where seen.insert(directory).inserted {
+            directories.append(directory)
+        }
+        return directories
+    }
+
+    private func resolve(_ name: String) -> String? {
+        let fileSystem = loader.fileSystem
+        let hasExtension = !Path.fileExtension(name).isEmpty
+        if Path.isAbsolute(name) {
+            let path = Path.normalize(name)
+            if fileSystem.exists(path) { return path }
+            if !hasExtension, fileSystem.exists(path + ".xcconfig") { return path + ".xcconfig" }
+            return nil
+        }
+        for directory in searchDirectories() {
+            let candidate = Path.normalize(Path.join(directory, name))
+            // "Exists" means any entry: an `#include ""` finds the directory itself and fails
+            // later as unreadable (semantics §1.6).
+            if fileSystem.exists(candidate) { return name.isEmpty ? directory : candidate }
+            if !hasExtension, fileSystem.exists(candidate + ".xcconfig") { return candidate + ".xcconfig" }
+        }
+        return nil
+    }
+
+    private func cycleMessage(includer: String?, target: String) -> String {
+        "Skipping the inclusion of '\(Path.basename(target))' from '\(Path.basename(includer ?? "<memory>"))' as it would create a cycle."
+    }
+
+    /// The `Cycle Path:` and `Cycle Details:` lines of Xcode's warning.
+    private func cycleNotes(target identity: String, targetPath: String, includer: String?) -> [String] {
+        guard let start = stack.firstIndex(where: { $0.identity == identity }) else { return [] }
+        let chain = stack[start...].map { result.files[$0.fileIndex].path ?? "<memory>" }
+        let names = chain.map(Path.basename) + [Path.basename(targetPath)]
+        var notes = ["Cycle Path: " + names.map { "'\($0)'" }.joined(separator: " -> ")]
+        notes.append("Cycle Details:")
+        let hops = chain + [targetPath]
+        for index in 0..<(hops.count - 1) {
+            notes.append("'\(hops[index])' includes '\(hops[index + 1])'")
+        }
+        return notes
+    }
+}
+

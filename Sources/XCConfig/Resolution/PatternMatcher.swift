@@ -1,0 +1,100 @@
+/// Condition patterns as Xcode matches them: `fnmatch`-like, case-sensitive, on bytes, with no
+/// special meaning for `/`, `,` or `\` (semantics §4.2).
+public enum PatternMatcher {
+    /// `true` when `value` matches `pattern`.
+    public static func matches(_ pattern: String, _ value: String) -> Bool {
+        let p = Array(pattern.utf8)
+        let v = Array(value.utf8)
+        return match(p, v)
+    }
+
+    /// Iterative matcher with single-star backtracking, linear in practice.
+    static func match(_ p: [UInt8], _ v: [UInt8]) -> Bool {
+        var pi = 0, vi = 0
+        var starP = -1, starV = 0
+        while vi < v.count {
+            if pi < p.count {
+                let c = p[pi]
+                if c == UInt8(ascii: "*") {
+                    starP = pi
+                    starV = vi
+                    pi += 1
+                    continue
+                }
+                if c == UInt8(ascii: "?") {
+                    pi += 1
+                    vi += 1
+                    continue
+                }
+                if c == UInt8(ascii: "[") {
+                    switch matchSet(p, pi, v[vi]) {
+                    case .matched(let next):
+                        pi = next
+                        vi += 1
+                        continue
+                    case .notMatched:
+                        break
+                    case .literal:
+                        if v[vi] == c {
+                            pi += 1
+                            vi += 1
+                            continue
+                        }
+                    case .malformed:
+                        return false
+                    }
+                } else if c == v[vi] {
+                    pi += 1
+                    vi += 1
+                    continue
+                }
+            }
+            if starP >= 0 {
+                pi = starP + 1
+                starV += 1
+                vi = starV
+                continue
+            }
+            return false
+        }
+        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
+        return pi == p.count
+    }
+
+    private enum SetResult {
+        case matched(next: Int)
+        case notMatched
+        /// An unclosed `[` stands for itself.
+        case literal
+        /// A malformed range such as `[a-]`: the whole pattern fails.
+        case malformed
+    }
+
+    private static func matchSet(_ p: [UInt8], _ start: Int, _ byte: UInt8) -> SetResult {
+        var i = start + 1
+        var negated = false
+        if i < p.count, p[i] == UInt8(ascii: "!") {
+            negated = true
+            i += 1
+        }
+        var matched = false
+        var first = true
+        while i < p.count {
+            let c = p[i]
+            if c == UInt8(ascii: "]") && !first {
+                return matched != negated ? .matched(next: i + 1) : .notMatched
+            }
+            first = false
+            if i + 1 < p.count, p[i + 1] == UInt8(ascii: "-") {
+                guard i + 2 < p.count, p[i + 2] != UInt8(ascii: "]") else { return .malformed }
+                let high = p[i + 2]
+                if c <= byte && byte <= high { matched = true }
+                i += 3
+                continue
+            }
+            if c == byte { matched = true }
+            i += 1
+        }
+        return .literal
+    }
+}

@@ -1,0 +1,504 @@
+import XCConfigSyntax
+
+/// Evaluates build settings over a stack of levels in one context, exactly as Xcode's build
+/// system does, and says where every value came from.
+///
+/// Every assignment from every level is pushed onto its setting's chain, lowest level first
+/// and in file order within a file, so the newest matching assignment wins regardless of how
+/// specific its conditions are (semantics §4.1). `$(inherited)` and a setting's reference to
+/// itself reach the next matching assignment down the chain; every other reference is
+/// late-bound against the whole stack (semantics §4.3).
+///
+/// A resolver caches what it evaluates; it is not safe to use from several threads at once.
+public final class Resolver {
+    /// Options bounding evaluation.
+    public struct Options: Sendable {
+        /// The most settings one evaluation may nest (each `$(NAME)` inside another's value is
+        /// one level). Deep chains recurse, so the caller needs a stack to match; the command
+        /// line runs on a 512 MiB stack.
+        public var maximumDepth: Int
+        /// The largest value, in bytes, an evaluation may produce.
+        public var maximumValueSize: Int
+
+        public init(maximumDepth: Int = 2_000, maximumValueSize: Int = Limits.maximumValueSize) {
+            self.maximumDepth = maximumDepth
+            self.maximumValueSize = maximumValueSize
+        }
+    }
+
+    /// The levels, lowest precedence first.
+    public let levels: [Level]
+    /// The context the conditions are matched against.
+    public let context: EvaluationContext
+    /// The catalogue that types built-in settings.
+    public let catalog: BuildSettingsCatalog
+    /// The bounds of evaluation.
+    public let options: Options
+
+    struct Record {
+        let nameID: Int
+        let conditions: [ConditionSpec]
+        let value: String
+        let levelIndex: Int
+        let file: String?
+        let location: SourceLocation?
+        let keyPath: String?
+        var matches: Bool
+    }
+
+    var records: [Record] = []
+    var expressions: [Expression?] = []
+    var nameIDs: [String: Int] = [:]
+    var names: [String] = []
+    /// Every record of a setting, in push order (oldest first).
+    var chains: [[Int]] = []
+    /// The records of a setting that match the context, in push order.
+    var matching: [[Int]] = []
+    var settingsDiagnostics: [Diagnostic] = []
+
+    /// Creates a resolver over `levels` (lowest precedence first) in `context`.
+    public init(levels: [Level], context: EvaluationContext, catalog: BuildSettingsCatalog = .shared, options: Options = Options()) {
+        self.levels = levels
+        self.context = context
+        self.catalog = catalog
+        self.options = options
+        for (levelIndex, level) in levels.enumerated() {
+            let start = records.count
+            switch level.source {
+            case .configuration(let loaded):
+                for sourced in loaded.assignments {
+                    let assignment = sourced.assignment
+                    append(Record(
+                        nameID: intern(assignment.name),
+                        conditions: assignment.conditions.map { ConditionSpec(parameter: $0.parameter, pattern: $0.pattern) },
+                        value: assignment.value,
+                        levelIndex: levelIndex,
+                        file: loaded.files[sourced.fileIndex].path,
+                        location: assignment.nameRange.start,
+                        keyPath: nil,
+                        matches: false))
+                }
+            case .dictionary(let entries):
+                // Dictionaries are applied in ascending key order, so `FOO[...]` beats `FOO`
+                // (semantics §4.1).
+                let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                for entry in sorted {
+                    guard let (name, conditions) = parseSettingKey(entry.key) else {
+                        settingsDiagnostics.append(Diagnostic(
+                            severity: .error,
+                            message: "'\(entry.key)' is not a setting name with optional [condition=pattern] suffixes",
+                            file: entry.origin?.file,
+                            location: entry.origin?.line.map { SourceLocation(line: $0, column: 1) }))
+                        continue
+                    }
+                    append(Record(
+                        nameID: intern(name),
+                        conditions: conditions,
+                        value: entry.value,
+                        levelIndex: levelIndex,
+                        file: entry.origin?.file,
+                        location: entry.origin?.line.map { SourceLocation(line: $0, column: 1) },
+                        keyPath: entry.origin?.keyPath,
+                        matches: false))
+                }
+            }
+            bindConditions(levelIndex: levelIndex, records: start..<records.count)
+        }
+        matching = Array(repeating: [], count: names.count)
+        for (index, record) in records.enumerated() where record.matches {
+            matching[record.nameID].append(index)
+        }
+        expressions = Array(repeating: nil, count: records.count)
+    }
+
+    private func intern(_ name: String) -> Int {
+        if let id = nameIDs[name] { return id }
+        let id = names.count
+        nameIDs[name] = id
+        names.append(name)
+        chains.append([])
+        return id
+    }
+
+    private func append(_ record: Record) {
+        records.append(record)
+        chains[record.nameID].append(records.count - 1)
+    }
+
+    /// Decides which of one level's records match the context.
+    ///
+    /// SDK conditions are bound per setting before the level is pushed: the first SDK name (the
+    /// canonical one, then the fallbacks) that matches any of the setting's `sdk` patterns is
+    /// chosen, and only that name is matched afterwards (semantics §4.2).
+    private func bindConditions(levelIndex: Int, records range: Range<Int>) {
+        var chosenSDK: [Int: String?] = [:]
+        let sdkNames = context.sdks
+        if sdkNames.count > 1 {
+            var patternsByName: [Int: [String]] = [:]
+            for index in range {
+                for condition in records[index].conditions where condition.parameter == "sdk" {
+                    patternsByName[records[index].nameID, default: []].append(condition.pattern)
+                }
+            }
+            for (nameID, patterns) in patternsByName {
+                let chosen = sdkNames.first { sdk in patterns.contains { PatternMatcher.matches($0, sdk) } }
+                chosenSDK[nameID] = .some(chosen)
+            }
+        }
+        for index in range {
+            let record = records[index]
+            var matches = true
+            for condition in record.conditions {
+                if condition.parameter == "sdk", let chosen = chosenSDK[record.nameID] {
+                    guard let chosen, PatternMatcher.matches(condition.pattern, chosen) else {
+                        matches = false
+                        break
+                    }
+                    continue
+                }
+                guard let values = context.values(forParameter: condition.parameter) else {
+                    // A parameter without a value matches only `*` (semantics §4.2).
+                    if condition.pattern != "*" { matches = false; break }
+                    continue
+                }
+                if !values.contains(where: { PatternMatcher.matches(condition.pattern, $0) }) {
+                    matches = false
+                    break
+                }
+            }
+            if matches, names[record.nameID] == "SDKROOT", record.conditions.contains(where: { $0.parameter == "sdk" }) {
+                // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
+                matches = false
+                let suffix = record.conditions.map { "[\($0.parameter)=\($0.pattern)]" }.joined()
+                settingsDiagnostics.append(Diagnostic(
+                    severity: .warning,
+                    message: "SDK condition on SDKROOT is unsupported, so the SDKROOT\(suffix) assignment at the \(levels[levelIndex].kind.rawValue) level will be ignored.",
+                    file: record.file, location: record.location))
+            }
+            records[index].matches = matches
+        }
+    }
+
+    // MARK: Queries
+
+    /// Settings-level diagnostics: ignored `SDKROOT[sdk=…]`, malformed dictionary keys, values
+    /// over the size limit, evaluation too deep.
+    public var diagnostics: [Diagnostic] { settingsDiagnostics }
+
+    /// Every setting assigned at the given levels (all levels when `nil`), sorted by name in
+    /// byte order.
+    public func settingNames(at levelKinds: Set<LevelKind>? = nil) -> [String] {
+        var result: [String] = []
+        for (id, chain) in chains.enumerated() {
+            if let levelKinds, !chain.contains(where: { levelKinds.contains(levels[records[$0].levelIndex].kind) }) { continue }
+            if !chain.isEmpty { result.append(names[id]) }
+        }
+        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// `true` when some level assigns `name`, whether or not the assignment matches.
+    public func isAssigned(_ name: String) -> Bool {
+        guard let id = nameIDs[name] else { return false }
+        return !chains[id].isEmpty
+    }
+
+    /// The value of `name` as `xcodebuild -showBuildSettings` prints it: the string form of the
+    /// winning assignment's value; empty when no assignment matches.
+    public func value(of name: String) -> String {
+        guard let id = nameIDs[name], let top = matching[id].indices.last else { return "" }
+        return evaluateTopLevel(nameID: id, position: top)
+    }
+
+    /// The assignment that supplies `name`'s value, if any matches.
+    public func winner(of name: String) -> AssignmentInfo? {
+        guard let id = nameIDs[name], let index = matching[id].last else { return nil }
+        return info(index)
+    }
+
+    /// Every assignment of `name`, highest precedence first, matching or not.
+    public func assignments(of name: String) -> [AssignmentInfo] {
+        guard let id = nameIDs[name] else { return [] }
+        return chains[id].reversed().map(info)
+    }
+
+    /// The winning assignment and its value for each setting, sorted by name.
+    public func resolveAll(at levelKinds: Set<LevelKind>? = nil) -> [ResolvedSetting] {
+        settingNames(at: levelKinds).map { name in
+            ResolvedSetting(name: name, value: value(of: name), winner: winner(of: name))
+        }
+    }
+
+    func info(_ index: Int) -> AssignmentInfo {
+        let record = records[index]
+        return AssignmentInfo(
+            name: names[record.nameID],
+            level: levels[record.levelIndex].kind,
+            file: record.file,
+            location: record.location,
+            keyPath: record.keyPath,
+            conditions: record.conditions,
+            rawValue: record.value,
+            matchesContext: record.matches)
+    }
+
+    /// The type Xcode gives `name`.
+    public func type(of name: String) -> SettingType { catalog.type(of: name) }
+
+    // MARK: Evaluation state
+
+    struct Frame {
+        let nameID: Int
+        /// Position in `matching[nameID]` of the assignment being evaluated.
+        let position: Int
+        /// Names this evaluation looked up that were being evaluated by no frame at the time:
+        /// a cached result stays valid only where none of them is being evaluated.
+        var freeNames: Set<Int> = []
+        /// The outermost frame whose assignment a lookup in this evaluation reached through
+        /// the stack (a self-reference via other settings). A result that reached a frame
+        /// outside itself depends on that frame and is not cached.
+        var outermostReached = Int.max
+    }
+
+    struct CacheKey: Hashable {
+        let nameID: Int
+        let position: Int
+    }
+
+    struct CacheEntry {
+        let value: Evaluated
+        let freeNames: Set<Int>
+    }
+
+    /// A value's string form, and whether it produced anything: a reference to a value that
+    /// produced nothing (an empty list, an unset path) is nothing to operators (semantics §3.5).
+    struct Evaluated {
+        var text: String
+        var hasContent: Bool
+    }
+
+    var frames: [Frame] = []
+    var activeCount: [Int: Int] = [:]
+    var cache: [CacheKey: CacheEntry] = [:]
+    /// Set when a bound was exceeded; evaluation then unwinds quickly with empty values.
+    var aborted = false
+    var abortReported: Set<Int> = []
+    /// Names looked up that no level assigns and the catalogue does not know, when recording.
+    var unresolvedNames: [String]? = nil
+    /// When set, every evaluation is recorded for `explain`.
+    var tracer: EvaluationTracer? = nil
+    /// Extra names with fixed values, consulted before the stack (plist expansion).
+    var extraBindings: [String: String] = [:]
+
+    func expression(_ recordIndex: Int) -> Expression {
+        if let expression = expressions[recordIndex] { return expression }
+        let record = records[recordIndex]
+        let semantics: ValueSemantics = catalog.type(of: names[record.nameID]).usesListSemantics ? .list : .string
+        let expression = Expression(parsing: record.value, semantics: semantics)
+        expressions[recordIndex] = expression
+        return expression
+    }
+
+    func evaluateTopLevel(nameID: Int, position: Int) -> String {
+        aborted = false
+        let value = evaluateRecord(nameID: nameID, position: position)
+        if aborted {
+            aborted = false
+            return ""
+        }
+        return value.text
+    }
+
+    /// The string form of assignment `position` of setting `nameID`, with the current frames.
+    func evaluateRecord(nameID: Int, position: Int) -> Evaluated {
+        if aborted { return Evaluated(text: "", hasContent: false) }
+        let key = CacheKey(nameID: nameID, position: position)
+        if tracer == nil, let entry = cache[key], isValid(entry.freeNames) {
+            mergeIntoParent(entry.freeNames)
+            return entry.value
+        }
+        if frames.count >= options.maximumDepth {
+            abort(nameID: nameID, message: "evaluation of '\(names[nameID])' nests deeper than \(options.maximumDepth) settings")
+            return Evaluated(text: "", hasContent: false)
+        }
+        frames.append(Frame(nameID: nameID, position: position))
+        activeCount[nameID, default: 0] += 1
+        let recordIndex = matching[nameID][position]
+        tracer?.enter(recordIndex: recordIndex)
+        let value = evaluateValue(expression(recordIndex))
+        tracer?.exit(value: value.text)
+        activeCount[nameID]! -= 1
+        let frame = frames.removeLast()
+        if !aborted && frame.outermostReached >= frames.count {
+            cache[key] = CacheEntry(value: value, freeNames: frame.freeNames)
+        }
+        mergeIntoParent(frame.freeNames)
+        if !frames.isEmpty, frame.outermostReached < frames.count - 1 {
+            frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frame.outermostReached)
+        }
+        return value
+    }
+
+    private func isValid(_ freeNames: Set<Int>) -> Bool {
+        if frames.isEmpty || freeNames.isEmpty { return true }
+        if freeNames.count < frames.count {
+            for name in freeNames where activeCount[name, default: 0] > 0 { return false }
+            return true
+        }
+        for frame in frames where freeNames.contains(frame.nameID) { return false }
+        return true
+    }
+
+    private func mergeIntoParent(_ freeNames: Set<Int>) {
+        guard !frames.isEmpty, !freeNames.isEmpty else { return }
+        frames[frames.count - 1].freeNames.formUnion(freeNames)
+    }
+
+    private func abort(nameID: Int, message: String) {
+        aborted = true
+        let chain = frames.map { names[$0.nameID] }
+        let root = frames.first?.nameID ?? nameID
+        guard abortReported.insert(root).inserted else { return }
+        let record = matching[root].last.map { records[$0] }
+        var notes: [String] = []
+        if !chain.isEmpty {
+            var shown = chain.prefix(12).joined(separator: " -> ")
+            if chain.count > 12 { shown += " -> … (\(chain.count) settings)" }
+            notes.append("through " + shown)
+        }
+        settingsDiagnostics.append(Diagnostic(
+            severity: .error, message: message, file: record?.file, location: record?.location,
+            notes: notes, rule: "value-too-large"))
+    }
+
+    /// The string form of an expression (a name or an operand).
+    func evaluateString(_ expression: Expression) -> String {
+        evaluateValue(expression).text
+    }
+
+    /// The string form of an expression: raw text with each reference's string value.
+    ///
+    /// A value whose string form is empty counts as nothing when referenced: operators other
+    /// than `default=` skip it (observed in the recorded cases; a value of only whitespace is
+    /// still something).
+    func evaluateValue(_ expression: Expression) -> Evaluated {
+        if let literal = expression.literal {
+            return Evaluated(text: literal, hasContent: !literal.isEmpty)
+        }
+        var output = ""
+        for token in expression.tokens {
+            if aborted { return Evaluated(text: "", hasContent: false) }
+            switch token {
+            case .text(let raw, _, _): output += raw
+            case .space(let raw): output += raw
+            case .reference(let reference, _):
+                if let value = evaluateReference(reference) { output += value }
+            }
+            if output.utf8.count > options.maximumValueSize {
+                let name = frames.last.map { names[$0.nameID] } ?? "value"
+                abort(nameID: frames.last?.nameID ?? 0, message: "the value of '\(name)' grows past \(options.maximumValueSize / (1024 * 1024)) MiB")
+                return Evaluated(text: "", hasContent: false)
+            }
+        }
+        return Evaluated(text: output, hasContent: !output.isEmpty)
+    }
+
+    /// One reference evaluated as a string, operators applied; `nil` when it produced nothing.
+    func evaluateReference(_ reference: Reference) -> String? {
+        let name = evaluateString(reference.name)
+        var value: String?
+        switch lookup(name) {
+        case .assigned(let found):
+            value = found
+        case .unset(let setting):
+            // An unresolved `$NAME` stays literally (semantics §3.4); a bracketed reference to
+            // an unset string-typed setting is one empty element, to anything else nothing.
+            if reference.form == .bare { return "$" + name }
+            value = declaredStringValue(setting)
+        }
+        for op in reference.operators where !op.hasInvalidCharacter {
+            // Operators apply to each element; a reference that produced no element at all
+            // (an unknown name, an unset list) stays empty, except that `default=` supplies
+            // one (semantics §3.6-3.7). An unset string-typed setting is one empty element.
+            guard let current = value else {
+                if op.name == "default", let operand = op.operand { value = evaluateString(operand) }
+                continue
+            }
+            if let operand = op.operand {
+                value = Operators.replace(op.name, current, operand: evaluateString(operand))
+            } else {
+                value = Operators.retrieve(op.name, current)
+            }
+        }
+        return value
+    }
+
+    /// What a reference to a name reaches.
+    enum LookupResult {
+        /// No assignment matches (or the name is unknown); `setting` is the setting that was
+        /// looked up (for `$(inherited)`, the one being evaluated).
+        case unset(setting: String)
+        /// An assignment was reached; its value, or `nil` when it produced nothing.
+        case assigned(String?)
+    }
+
+    /// The value a reference to `name` gets with the current frames (semantics §3.5).
+    func lookup(_ name: String) -> LookupResult {
+        if name.isEmpty { return .unset(setting: name) }
+        if let bound = extraBindings[name] { return .assigned(bound) }
+        if name == "inherited" || name == "value", let top = frames.last {
+            tracer?.note(reference: name)
+            return inherited(nameID: top.nameID, below: top.position)
+        }
+        guard let id = nameIDs[name] else {
+            // Never assigned, so never being evaluated: no effect on cache validity.
+            recordUnresolved(name)
+            return .unset(setting: name)
+        }
+        if activeCount[id, default: 0] > 0, let frameIndex = frames.lastIndex(where: { $0.nameID == id }) {
+            // A setting referring to itself (directly or through others) means inherited.
+            if frameIndex != frames.count - 1 {
+                frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frameIndex)
+            }
+            return inherited(nameID: id, below: frames[frameIndex].position)
+        }
+        if !frames.isEmpty { frames[frames.count - 1].freeNames.insert(id) }
+        guard let top = matching[id].indices.last else {
+            if chains[id].isEmpty { recordUnresolved(name) }
+            return .unset(setting: name)
+        }
+        let value = evaluateRecord(nameID: id, position: top)
+        return .assigned(value.hasContent ? value.text : nil)
+    }
+
+    /// A declared but unset string-typed setting is an empty string, which still counts as
+    /// an element; an unset list or unknown name is nothing (semantics §3.5).
+    private func declaredStringValue(_ name: String) -> String? {
+        switch catalog[name]?.type {
+        case .string, .boolean, .enum: return ""
+        // Observed in the recorded cases: an unset path-typed setting is nothing.
+        case .path, .stringList, .pathList, .userDefined, nil: return nil
+        }
+    }
+
+    /// The next matching assignment below `position`, if any.
+    private func inherited(nameID: Int, below position: Int) -> LookupResult {
+        guard position > 0 else { return .unset(setting: names[nameID]) }
+        let value = evaluateRecord(nameID: nameID, position: position - 1)
+        return .assigned(value.hasContent ? value.text : nil)
+    }
+
+    private func recordUnresolved(_ name: String) {
+        guard unresolvedNames != nil, catalog[name] == nil else { return }
+        if !unresolvedNames!.contains(name) { unresolvedNames!.append(name) }
+    }
+}
+
+/// A setting's resolved value and the assignment that supplied it.
+public struct ResolvedSetting: Sendable, Hashable {
+    /// The setting.
+    public var name: String
+    /// Its value's string form.
+    public var value: String
+    /// The winning assignment; `nil` when none matches (the value is then empty).
+    public var winner: AssignmentInfo?
+}

@@ -1,0 +1,168 @@
+import XCConfigSyntax
+
+/// What goes into a settings stack: the files and dictionaries of each level, as the
+/// `resolve`, `explain`, `expand` and `local` commands take them (cli.md "Levels").
+public struct StackInputs: Sendable {
+    /// Positional files: the `target-xcconfig` level, read as if one file included them in order.
+    public var targetConfigFiles: [String]
+    /// `--project-config FILE`: the `project-xcconfig` level.
+    public var projectConfigFile: String?
+    /// `NAME[cond]=VALUE` arguments: the `command-line` level.
+    public var commandLineSettings: [DictionaryEntry]
+    /// `--xcconfig FILE`: the `xcconfig-override` level.
+    public var xcconfigOverride: String?
+    /// The file named by `XCODE_XCCONFIG_FILE`: the `environment-xcconfig` level.
+    public var environmentXCConfig: String?
+    /// The process environment, for the `environment` level (`--env`); `nil` leaves it out.
+    public var environment: [String: String]?
+    /// Dictionaries placed below the project-xcconfig level (the project's dynamic settings).
+    public var projectDynamicSettings: [DictionaryEntry]
+    /// The project file's project build settings.
+    public var projectSettings: [DictionaryEntry]
+    /// Dictionaries placed below the target-xcconfig level (the target's dynamic settings).
+    public var targetDynamicSettings: [DictionaryEntry]
+    /// The project file's target build settings.
+    public var targetSettings: [DictionaryEntry]
+
+    public init(
+        targetConfigFiles: [String] = [],
+        projectConfigFile: String? = nil,
+        commandLineSettings: [DictionaryEntry] = [],
+        xcconfigOverride: String? = nil,
+        environmentXCConfig: String? = nil,
+        environment: [String: String]? = nil,
+        projectDynamicSettings: [DictionaryEntry] = [],
+        projectSettings: [DictionaryEntry] = [],
+        targetDynamicSettings: [DictionaryEntry] = [],
+        targetSettings: [DictionaryEntry] = []
+    ) {
+        self.targetConfigFiles = targetConfigFiles
+        self.projectConfigFile = projectConfigFile
+        self.commandLineSettings = commandLineSettings
+        self.xcconfigOverride = xcconfigOverride
+        self.environmentXCConfig = environmentXCConfig
+        self.environment = environment
+        self.projectDynamicSettings = projectDynamicSettings
+        self.projectSettings = projectSettings
+        self.targetDynamicSettings = targetDynamicSettings
+        self.targetSettings = targetSettings
+    }
+}
+
+/// A loaded stack: the resolver over it, and every diagnostic from loading its files.
+public struct LoadedStack {
+    /// Evaluates the stack.
+    public let resolver: Resolver
+    /// Parse and include diagnostics of every file, then the resolver's settings diagnostics.
+    public var diagnostics: [Diagnostic] { loadDiagnostics + resolver.diagnostics }
+    /// Parse and include diagnostics only.
+    public let loadDiagnostics: [Diagnostic]
+    /// The xcconfig files of each level, for tools that look at the files themselves.
+    public let configurations: [(kind: LevelKind, configuration: LoadedConfiguration)]
+}
+
+/// Why a stack could not be loaded at all: a file the user named cannot be read.
+public struct StackLoadError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let description: String
+}
+
+extension StackInputs {
+    /// Loads every file of the stack with `loader` and builds a resolver for `context`.
+    ///
+    /// A positional file, `--project-config` or `--xcconfig` that cannot be read throws; an
+    /// unreadable `XCODE_XCCONFIG_FILE` or project base configuration is a diagnostic, as in
+    /// Xcode (semantics §1.7).
+    public func load(with loader: IncludeLoader, context: EvaluationContext, options: Resolver.Options = Resolver.Options()) throws(StackLoadError) -> LoadedStack {
+        var levels: [Level] = []
+        var diagnostics: [Diagnostic] = []
+        var configurations: [(LevelKind, LoadedConfiguration)] = []
+
+        func loadFile(_ path: String, kind: LevelKind) throws(StackLoadError) {
+            do {
+                let loaded = try loader.load(path: path)
+                diagnostics += loaded.diagnostics
+                configurations.append((kind, loaded))
+                levels.append(Level(kind: kind, source: .configuration(loaded)))
+            } catch {
+                throw StackLoadError(path: error.path, description: error.description)
+            }
+        }
+
+        if let environment {
+            levels.append(Level(kind: .environment, source: .dictionary(
+                environment.compactMap { key, value in
+                    parseSettingKey(key).map { _ in DictionaryEntry(key: key, value: value) }
+                })))
+        }
+        levels.append(Level(kind: .defaults, source: .dictionary(context.defaultSettings)))
+        if !projectDynamicSettings.isEmpty {
+            levels.append(Level(kind: .project, source: .dictionary(projectDynamicSettings)))
+        }
+        if let projectConfigFile { try loadFile(projectConfigFile, kind: .projectXCConfig) }
+        if !projectSettings.isEmpty {
+            levels.append(Level(kind: .project, source: .dictionary(projectSettings)))
+        }
+        if !targetDynamicSettings.isEmpty {
+            levels.append(Level(kind: .target, source: .dictionary(targetDynamicSettings)))
+        }
+        if !targetConfigFiles.isEmpty {
+            var parts: [LoadedConfiguration] = []
+            for path in targetConfigFiles {
+                do {
+                    parts.append(try loader.load(path: path))
+                } catch {
+                    throw StackLoadError(path: error.path, description: error.description)
+                }
+            }
+            let merged = LoadedConfiguration.concatenating(parts)
+            diagnostics += merged.diagnostics
+            configurations.append((.targetXCConfig, merged))
+            levels.append(Level(kind: .targetXCConfig, source: .configuration(merged)))
+        }
+        if !targetSettings.isEmpty {
+            levels.append(Level(kind: .target, source: .dictionary(targetSettings)))
+        }
+        if !commandLineSettings.isEmpty {
+            levels.append(Level(kind: .commandLine, source: .dictionary(commandLineSettings)))
+        }
+        if let xcconfigOverride { try loadFile(xcconfigOverride, kind: .xcconfigOverride) }
+        if let environmentXCConfig {
+            do {
+                let loaded = try loader.load(path: environmentXCConfig)
+                diagnostics += loaded.diagnostics
+                configurations.append((.environmentXCConfig, loaded))
+                levels.append(Level(kind: .environmentXCConfig, source: .configuration(loaded)))
+            } catch {
+                diagnostics.append(Diagnostic(
+                    severity: .error,
+                    message: "Unable to open file '\(error.path)' referenced by XCODE_XCCONFIG_FILE environment variable."))
+            }
+        }
+        let resolver = Resolver(levels: levels, context: context, options: options)
+        return LoadedStack(resolver: resolver, loadDiagnostics: diagnostics, configurations: configurations)
+    }
+}
+
+extension LoadedConfiguration {
+    /// Several configurations read one after another, as if one file included them in order.
+    public static func concatenating(_ parts: [LoadedConfiguration]) -> LoadedConfiguration {
+        guard parts.count != 1 else { return parts[0] }
+        var result = LoadedConfiguration(files: [], assignments: [], includes: [], diagnostics: [], dependencies: [])
+        var seen: Set<String> = []
+        for part in parts {
+            let offset = result.files.count
+            result.files += part.files
+            result.assignments += part.assignments.map { SourcedAssignment(assignment: $0.assignment, fileIndex: $0.fileIndex + offset) }
+            result.includes += part.includes.map {
+                IncludeEdge(includerIndex: $0.includerIndex + offset, directive: $0.directive, location: $0.location,
+                            resolvedPath: $0.resolvedPath, targetIndex: $0.targetIndex.map { $0 + offset }, outcome: $0.outcome)
+            }
+            result.diagnostics += part.diagnostics
+            for dependency in part.dependencies where seen.insert(dependency).inserted {
+                result.dependencies.append(dependency)
+            }
+        }
+        return result
+    }
+}
