@@ -1,0 +1,124 @@
+import Foundation
+
+/// What the linter asks git: which work tree a file is in, whether git tracks it and whether
+/// it ignores it. Tests answer from a table; ``ProcessGit`` asks the `git` executable.
+public protocol GitOracle: Sendable {
+    /// The top directory of the work tree holding `path`, or `nil` outside any work tree.
+    func workTreeRoot(containing path: String) -> String?
+    /// `true` when git tracks the file at `path` (`git ls-files`).
+    func isTracked(_ path: String) -> Bool
+    /// `true` when git ignores `path`, whether or not it exists (`git check-ignore`).
+    func isIgnored(_ path: String) -> Bool
+}
+
+/// Git through its command-line tool, with every answer cached. Nothing happens when git is
+/// not installed: every question then gets "not in a work tree".
+public final class ProcessGit: GitOracle, @unchecked Sendable {
+    private let lock = NSLock()
+    private var roots: [String: String?] = [:]
+    private var tracked: [String: Bool] = [:]
+    private var ignored: [String: Bool] = [:]
+    private let executable: String?
+
+    public init() {
+        executable = ProcessGit.findGit()
+    }
+
+    private static func findGit() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/git"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs git in `directory`; the status and standard output, or `nil` when it cannot run.
+    private func run(_ arguments: [String], in directory: String) -> (status: Int32, output: String)? {
+        guard let executable else { return nil }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-C", directory] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The nearest existing directory at or above `path`'s directory.
+    private func existingDirectory(for path: String) -> String {
+        var directory = (path as NSString).deletingLastPathComponent
+        while !directory.isEmpty && directory != "/" {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue {
+                return directory
+            }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return "/"
+    }
+
+    public func workTreeRoot(containing path: String) -> String? {
+        let directory = existingDirectory(for: path)
+        if let cached = lock.withLock({ roots[directory] }) { return cached }
+        var root: String? = nil
+        if let result = run(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 {
+            let line = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            root = line.isEmpty ? nil : line
+        }
+        lock.withLock { roots[directory] = root }
+        return root
+    }
+
+    public func isTracked(_ path: String) -> Bool {
+        if let cached = lock.withLock({ tracked[path] }) { return cached }
+        var answer = false
+        if workTreeRoot(containing: path) != nil,
+           let result = run(["ls-files", "--error-unmatch", "--", path], in: existingDirectory(for: path)) {
+            answer = result.status == 0
+        }
+        lock.withLock { tracked[path] = answer }
+        return answer
+    }
+
+    public func isIgnored(_ path: String) -> Bool {
+        if let cached = lock.withLock({ ignored[path] }) { return cached }
+        var answer = false
+        if workTreeRoot(containing: path) != nil,
+           let result = run(["check-ignore", "-q", "--", path], in: existingDirectory(for: path)) {
+            answer = result.status == 0
+        }
+        lock.withLock { ignored[path] = answer }
+        return answer
+    }
+}
+
+/// Git answers from tables, for examples and tests.
+public struct StaticGit: GitOracle {
+    /// The work tree's top directory.
+    public var root: String
+    /// Absolute paths git tracks.
+    public var tracked: Set<String>
+    /// Absolute paths git ignores.
+    public var ignored: Set<String>
+
+    public init(root: String, tracked: Set<String>, ignored: Set<String>) {
+        self.root = root
+        self.tracked = tracked
+        self.ignored = ignored
+    }
+
+    public func workTreeRoot(containing path: String) -> String? {
+        path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") ? root : nil
+    }
+    public func isTracked(_ path: String) -> Bool { tracked.contains(path) }
+    public func isIgnored(_ path: String) -> Bool { ignored.contains(path) }
+}

@@ -1,0 +1,137 @@
+import XCConfig
+import XCConfigSyntax
+
+/// Where the linter looks for included files and how it binds `<DEVELOPER_DIR>`
+/// (cli.md "Evaluation context").
+public struct LintEnvironment: Sendable {
+    /// `-I` directories, searched after the including files' directories.
+    public var searchPaths: [String]
+    /// Searched last, as Xcode searches the project directory.
+    public var projectRoot: String?
+    /// Replaces `<DEVELOPER_DIR>` in include paths; such includes are missing when `nil`.
+    public var developerDirectory: String?
+
+    public init(searchPaths: [String] = [], projectRoot: String? = nil, developerDirectory: String? = nil) {
+        self.searchPaths = searchPaths
+        self.projectRoot = projectRoot
+        self.developerDirectory = developerDirectory
+    }
+}
+
+/// One assignment in the order a root configuration applies it, includes expanded in place.
+public struct AssignmentOccurrence: Sendable, Hashable {
+    /// The file that holds it.
+    public var file: String
+    /// Its index in that file's ``LintFile/assignments``.
+    public var index: Int
+}
+
+/// Everything the rules may look at: every file read, the include graph, each root's
+/// expanded assignment sequence, the catalogue of known settings and git.
+public final class LintContext: @unchecked Sendable {
+    /// The known build settings.
+    public let catalog: BuildSettingsCatalog
+    /// Every file read, by absolute path.
+    public let files: [String: LintFile]
+    /// The files in a stable order (sorted by path).
+    public let orderedPaths: [String]
+    /// Each root loaded with its includes, as Xcode's loader reads it.
+    public let loads: [String: LoadedConfiguration]
+    /// The root configurations, sorted.
+    public let roots: [String]
+    /// For each root, its assignments in the order Xcode applies them.
+    public let expansions: [String: [AssignmentOccurrence]]
+    /// Files that are the target of an `#include?` in some root (per-developer local
+    /// configurations).
+    public let optionalIncludeTargets: Set<String>
+    /// Git, when the files are in a work tree and git is installed.
+    public let git: (any GitOracle)?
+    /// The include search environment.
+    public let environment: LintEnvironment
+
+    init(
+        catalog: BuildSettingsCatalog,
+        files: [String: LintFile],
+        loads: [String: LoadedConfiguration],
+        roots: [String],
+        expansions: [String: [AssignmentOccurrence]],
+        optionalIncludeTargets: Set<String>,
+        git: (any GitOracle)?,
+        environment: LintEnvironment
+    ) {
+        self.catalog = catalog
+        self.files = files
+        self.orderedPaths = files.keys.sorted()
+        self.loads = loads
+        self.roots = roots
+        self.expansions = expansions
+        self.optionalIncludeTargets = optionalIncludeTargets
+        self.git = git
+        self.environment = environment
+        var names = Set<String>()
+        var indexes: [String: [Int: Int]] = [:]
+        for (path, file) in files {
+            var byOffset: [Int: Int] = [:]
+            for (index, entry) in file.assignments.enumerated() {
+                names.insert(entry.assignment.name)
+                byOffset[entry.assignment.nameRange.startOffset] = index
+            }
+            indexes[path] = byOffset
+        }
+        self.assignedNames = names
+        self.assignmentIndexes = indexes
+        var prefixes = Set<String>()
+        var suffixes = Set<String>()
+        for file in files.values {
+            for expression in file.expressions where !expression.isLiteral {
+                for reference in expression.references where reference.literalName == nil {
+                    let (prefix, suffix) = Self.literalEnds(of: reference.name.source)
+                    if !prefix.isEmpty { prefixes.insert(prefix) }
+                    if !suffix.isEmpty { suffixes.insert(suffix) }
+                }
+            }
+        }
+        self.composedPrefixes = prefixes
+        self.composedSuffixes = suffixes
+    }
+
+    /// Literal beginnings (`FLAGS_` of `$(FLAGS_$(CONFIGURATION))`) and ends of names that
+    /// references compose from other settings.
+    private let composedPrefixes: Set<String>
+    private let composedSuffixes: Set<String>
+
+    /// `true` when some reference composes names that `name` could be, such as `FLAGS_Debug`
+    /// for `$(FLAGS_$(CONFIGURATION))`.
+    public func isComposedName(_ name: String) -> Bool {
+        composedPrefixes.contains { name.hasPrefix($0) } || composedSuffixes.contains { name.hasSuffix($0) }
+    }
+
+    /// The text before the first `$` and after the last closing delimiter of a composed name.
+    static func literalEnds(of name: String) -> (prefix: String, suffix: String) {
+        let bytes = Array(name.utf8)
+        let dollar = bytes.firstIndex(of: UInt8(ascii: "$")) ?? bytes.count
+        let prefix = String(decoding: bytes[..<dollar], as: UTF8.self)
+        var suffix = ""
+        if let closer = bytes.lastIndex(where: { $0 == UInt8(ascii: ")") || $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") }) {
+            let tail = bytes[(closer + 1)...]
+            if !tail.contains(UInt8(ascii: "$")) { suffix = String(decoding: tail, as: UTF8.self) }
+        }
+        return (prefix, suffix)
+    }
+
+    private let assignmentIndexes: [String: [Int: Int]]
+
+    /// The index in ``LintFile/assignments`` of the assignment of `file` whose name starts at
+    /// byte `nameOffset`.
+    public func assignmentIndex(in file: String, nameOffset: Int) -> Int? {
+        assignmentIndexes[file]?[nameOffset]
+    }
+
+    /// Every setting name assigned in any file read.
+    public let assignedNames: Set<String>
+
+    /// The assignment an occurrence stands for.
+    public func assignment(_ occurrence: AssignmentOccurrence) -> (statement: Statement, assignment: Assignment) {
+        files[occurrence.file]!.assignments[occurrence.index]
+    }
+}

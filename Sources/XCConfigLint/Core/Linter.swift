@@ -1,0 +1,344 @@
+import XCConfig
+import XCConfigSyntax
+
+/// Why a lint run could not run as asked (cli.md exit status 2).
+public struct LintError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One line: what could not be done.
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// What `--fix` changed.
+public struct FixSummary: Sendable, Hashable {
+    /// Per file (absolute path), how many findings were fixed.
+    public var fixedFindings: [String: Int]
+    /// Files that could not be written, with the reason.
+    public var failures: [Diagnostic]
+    /// The total number of findings fixed.
+    public var total: Int { fixedFindings.values.reduce(0, +) }
+}
+
+/// The linter behind `xcconfig lint`: finds what Xcode accepts silently but cannot mean.
+///
+/// ```swift
+/// let linter = Linter(configuration: configuration, fileSystem: RealFileSystem())
+/// let findings = try linter.lint(paths: ["Config"])
+/// print(XcodeReporter().report(findings, context: ReportContext(currentDirectory: "/repo")))
+/// ```
+public struct Linter: Sendable {
+    /// Which rules run, at which severity, and what is excluded.
+    public var configuration: LintConfiguration
+    /// Include search paths and `<DEVELOPER_DIR>`.
+    public var environment: LintEnvironment
+    /// Every file access goes through it.
+    public var fileSystem: any FileSystem
+    /// Git, for rules about the per-developer local file; `nil` turns those rules off.
+    public var git: (any GitOracle)?
+    /// The known build settings.
+    public var catalog: BuildSettingsCatalog
+
+    public init(
+        configuration: LintConfiguration = LintConfiguration(),
+        environment: LintEnvironment = LintEnvironment(),
+        fileSystem: any FileSystem,
+        git: (any GitOracle)? = nil,
+        catalog: BuildSettingsCatalog = .shared
+    ) {
+        self.configuration = configuration
+        self.environment = environment
+        self.fileSystem = fileSystem
+        self.git = git
+        self.catalog = catalog
+    }
+
+    /// The rules that run under ``configuration``, in identifier order.
+    public var enabledRules: [any LintRule.Type] {
+        RuleRegistry.all.filter { configuration.isEnabled($0.description) }
+    }
+
+    /// Lints `paths` (files or directories; `.` when empty) and returns every finding as a
+    /// diagnostic, sorted by file, line and column.
+    ///
+    /// - Throws: ``LintError`` when a path does not exist or a named file cannot be read.
+    public func lint(paths: [String]) throws(LintError) -> [Diagnostic] {
+        let run = try analyse(paths: paths)
+        return run.findings.map { finding in
+            Diagnostic(
+                severity: finding.severity ?? .warning,
+                message: finding.message,
+                file: finding.file,
+                location: finding.location,
+                notes: finding.notes,
+                rule: finding.rule.isEmpty ? nil : finding.rule
+            )
+        }
+    }
+
+    /// Applies every safe fix of the enabled correctable rules to the files below `paths`,
+    /// atomically, touching nothing but the bytes each fix replaces. Runs again until nothing
+    /// more can be fixed (a fix may reveal another, such as a second `//` in a value).
+    public func fix(paths: [String]) throws(LintError) -> FixSummary {
+        var summary = FixSummary(fixedFindings: [:], failures: [])
+        var failed = Set<String>()
+        for _ in 0..<8 {
+            let run = try analyse(paths: paths)
+            var editsByFile: [String: [TextEdit]] = [:]
+            var countByFile: [String: Int] = [:]
+            for finding in run.findings {
+                guard let edits = finding.fix, !failed.contains(finding.file) else { continue }
+                let existing = editsByFile[finding.file, default: []]
+                // Fixes whose edits overlap another's wait for the next round.
+                let overlaps = edits.contains { edit in existing.contains { $0.range.overlaps(edit.range) || $0.range == edit.range } }
+                if overlaps { continue }
+                editsByFile[finding.file, default: []].append(contentsOf: edits)
+                countByFile[finding.file, default: 0] += 1
+            }
+            if editsByFile.isEmpty { break }
+            for (path, edits) in editsByFile.sorted(by: { $0.key < $1.key }) {
+                guard let file = run.context.files[path] else { continue }
+                var bytes = file.tree.bytes
+                for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+                    bytes.replaceSubrange(edit.range, with: Array(edit.replacement.utf8))
+                }
+                do {
+                    try fileSystem.writeAtomically(bytes, to: path)
+                    summary.fixedFindings[path, default: 0] += countByFile[path] ?? 0
+                } catch {
+                    failed.insert(path)
+                    summary.failures.append(Diagnostic(severity: .error, message: "cannot write the fixed file: \(error)", file: path))
+                }
+            }
+        }
+        return summary
+    }
+
+    /// The result of one analysis: the context the rules saw and the final findings.
+    struct Analysis {
+        var context: LintContext
+        var findings: [Finding]
+    }
+
+    /// Reads, expands and checks everything below `paths`.
+    func analyse(paths: [String]) throws(LintError) -> Analysis {
+        let currentDirectory = fileSystem.currentDirectory
+        let walker = FileWalker(
+            fileSystem: fileSystem,
+            excludes: configuration.exclude.map(Glob.init),
+            excludeBase: configuration.baseDirectory ?? currentDirectory
+        )
+        var explicitFiles: [String] = []
+        var foundFiles: [String] = []
+        for path in paths.isEmpty ? ["."] : paths {
+            let absolute = Path.absolute(path, relativeTo: currentDirectory)
+            switch fileSystem.kind(of: absolute) {
+            case .directory:
+                foundFiles.append(contentsOf: walker.files(under: absolute))
+            case .file, .other:
+                explicitFiles.append(absolute)
+            case nil:
+                throw LintError("no such file or directory: '\(path)'")
+            }
+        }
+        var seen = Set<String>()
+        explicitFiles = explicitFiles.filter { seen.insert($0).inserted }
+        foundFiles = foundFiles.filter { seen.insert($0).inserted }
+
+        // Load every file found with its includes, in parallel: each one's own includes decide
+        // the roots, and the roots' loads are what the rules check.
+        let loader = IncludeLoader(
+            fileSystem: fileSystem,
+            searchPaths: environment.searchPaths,
+            projectRoot: environment.projectRoot,
+            developerDirectory: environment.developerDirectory
+        )
+        let loaded: [Result<LoadedConfiguration, IncludeLoader.RootError>] = (explicitFiles + foundFiles).concurrentMap { path in
+            do throws(IncludeLoader.RootError) {
+                return .success(try loader.load(path: path))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var loads: [String: LoadedConfiguration] = [:]
+        var files: [String: LintFile] = [:]
+        var readProblems: [Finding] = []
+        for (index, result) in loaded.enumerated() {
+            switch result {
+            case .success(let load):
+                let path = (explicitFiles + foundFiles)[index]
+                loads[path] = load
+                for file in load.files {
+                    if let filePath = file.path, files[filePath] == nil { files[filePath] = LintFile(path: filePath, tree: file.tree) }
+                }
+            case .failure(let error):
+                if index < explicitFiles.count { throw LintError("cannot read '\(explicitFiles[index])': \(error)") }
+                var finding = Finding(file: error.path, offset: 0, location: SourceLocation(line: 1, column: 1),
+                                      message: "cannot read the file: \(error)", severity: .error)
+                finding.rule = ""
+                readProblems.append(finding)
+            }
+        }
+
+        // A file's own includes, resolved as when it is the root.
+        var directTargets: [String: [String]] = [:]
+        for (path, load) in loads {
+            directTargets[path] = load.includes.filter { $0.includerIndex == 0 }.compactMap(\.resolvedPath)
+        }
+        let roots = Self.roots(explicit: explicitFiles.filter { loads[$0] != nil },
+                               found: foundFiles.filter { loads[$0] != nil }, includes: directTargets)
+        var expansions: [String: [AssignmentOccurrence]] = [:]
+        var rootLoads: [String: LoadedConfiguration] = [:]
+        var optionalTargets = Set<String>()
+        var nameOffsets: [String: [Int: Int]] = [:]
+        for (path, file) in files {
+            var byOffset: [Int: Int] = [:]
+            for (index, entry) in file.assignments.enumerated() { byOffset[entry.assignment.nameRange.startOffset] = index }
+            nameOffsets[path] = byOffset
+        }
+        for root in roots {
+            guard let load = loads[root] else { continue }
+            rootLoads[root] = load
+            expansions[root] = load.assignments.compactMap { sourced in
+                guard let path = load.files[sourced.fileIndex].path,
+                      let index = nameOffsets[path]?[sourced.assignment.nameRange.startOffset] else { return nil }
+                return AssignmentOccurrence(file: path, index: index)
+            }
+            for edge in load.includes where edge.directive.isOptional && edge.outcome == .included {
+                if let target = edge.resolvedPath { optionalTargets.insert(target) }
+            }
+        }
+
+        let context = LintContext(
+            catalog: catalog,
+            files: files,
+            loads: rootLoads,
+            roots: roots,
+            expansions: expansions,
+            optionalIncludeTargets: optionalTargets,
+            git: git,
+            environment: environment
+        )
+        let findings = check(context) + readProblems
+        return Analysis(context: context, findings: Self.sorted(findings))
+    }
+
+    /// The roots of a run: every file named on the command line, then the found files no other
+    /// found file includes, then, in path order, any file still unreached (one reached only
+    /// through a cycle), so that every file is linted.
+    static func roots(explicit: [String], found: [String], includes: [String: [String]]) -> [String] {
+        let foundSet = Set(found)
+        var included = Set<String>()
+        for path in found {
+            for target in includes[path] ?? [] where target != path && foundSet.contains(target) {
+                included.insert(target)
+            }
+        }
+        var roots = explicit + found.filter { !included.contains($0) }
+        var reached = Set<String>()
+        func reach(_ start: String) {
+            var pending = [start]
+            while let path = pending.popLast() {
+                guard reached.insert(path).inserted else { continue }
+                pending.append(contentsOf: includes[path] ?? [])
+            }
+        }
+        roots.forEach(reach)
+        for path in found where !reached.contains(path) {
+            roots.append(path)
+            reach(path)
+        }
+        return roots
+    }
+
+    /// Runs the enabled rules over `context` and applies precedence, suppressions and severities.
+    func check(_ context: LintContext) -> [Finding] {
+        let rules = enabledRules.map { $0.init() }
+        let known = RuleRegistry.identifiers
+        let perFile: [[Finding]] = context.orderedPaths.concurrentMap { path in
+            let file = context.files[path]!
+            var findings: [Finding] = []
+            for rule in rules {
+                for var finding in rule.check(file, in: context) {
+                    finding.rule = rule.identifier
+                    findings.append(finding)
+                }
+            }
+            return findings
+        }
+        var findings = perFile.flatMap { $0 }
+        for rule in rules {
+            for var finding in rule.checkAll(in: context) {
+                finding.rule = rule.identifier
+                findings.append(finding)
+            }
+        }
+        findings = Self.applyingPrecedence(findings)
+
+        // Suppression comments, parsed once per file that has findings.
+        var suppressions: [String: Suppressions] = [:]
+        var result: [Finding] = []
+        for path in Set(findings.map(\.file)) {
+            if let file = context.files[path] {
+                let parsed = Suppressions(file, knownRules: known)
+                suppressions[path] = parsed
+            }
+        }
+        for path in context.orderedPaths where suppressions[path] == nil {
+            // Problems in the comments themselves are reported even in files without findings.
+            let parsed = Suppressions(context.files[path]!, knownRules: known)
+            for var problem in parsed.problems {
+                problem.severity = .warning
+                result.append(problem)
+            }
+        }
+        for (_, parsed) in suppressions {
+            for var problem in parsed.problems {
+                problem.severity = .warning
+                result.append(problem)
+            }
+        }
+        let descriptions = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.description.identifier, $0.description) })
+        for var finding in findings {
+            if let parsed = suppressions[finding.file], parsed.isSuppressed(rule: finding.rule, line: finding.location.line) {
+                continue
+            }
+            if let description = descriptions[finding.rule] {
+                finding.severity = configuration.severities[finding.rule] ?? finding.severity ?? description.defaultSeverity
+            }
+            result.append(finding)
+        }
+        return result
+    }
+
+    /// Rules whose finding on a statement takes the place of other rules' findings on it
+    /// (a problem is reported once, by the most specific rule).
+    static let precedence: [String: Set<String>] = [
+        "syntax": Set(RuleRegistry.identifiers).subtracting(["syntax"]),
+        "comment-in-value": ["literal-quotes", "invalid-value", "malformed-reference", "undefined-reference",
+                             "deprecated-reference", "hardcoded-team", "value-too-large"],
+        "condition": ["unreachable-assignment"],
+    ]
+
+    static func applyingPrecedence(_ findings: [Finding]) -> [Finding] {
+        var outranked = Set<String>()
+        for finding in findings {
+            guard let statement = finding.statementOffset, let beaten = precedence[finding.rule] else { continue }
+            for rule in beaten { outranked.insert("\(finding.file)\u{0}\(statement)\u{0}\(rule)") }
+        }
+        guard !outranked.isEmpty else { return findings }
+        return findings.filter { finding in
+            guard let statement = finding.statementOffset else { return true }
+            return !outranked.contains("\(finding.file)\u{0}\(statement)\u{0}\(finding.rule)")
+        }
+    }
+
+    /// Findings in a deterministic order: file (bytes), line, column, rule, message.
+    static func sorted(_ findings: [Finding]) -> [Finding] {
+        findings.sorted { a, b in
+            if a.file != b.file { return a.file.utf8.lexicographicallyPrecedes(b.file.utf8) }
+            if a.location != b.location { return a.location < b.location }
+            if a.rule != b.rule { return a.rule < b.rule }
+            return a.message < b.message
+        }
+    }
+}

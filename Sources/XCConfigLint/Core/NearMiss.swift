@@ -1,0 +1,43 @@
+/// Finds the name a misspelt one was probably meant to be.
+public enum NearMiss {
+    /// The number of single-byte insertions, deletions, replacements and swaps of neighbours
+    /// that turn `a` into `b` (optimal string alignment distance), or `limit + 1` as soon as it
+    /// is known to exceed `limit`.
+    public static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previous2[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit { return limit + 1 }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+
+    /// The candidate closest to `name` within two edits (one for short names), ties broken by
+    /// order; `nil` when none is that close.
+    public static func closest(to name: String, in candidates: [String]) -> String? {
+        let bytes = Array(name.utf8)
+        let limit = bytes.count < 10 ? 1 : 2
+        var best: (String, Int)? = nil
+        for candidate in candidates where candidate != name {
+            let distance = distance(bytes, Array(candidate.utf8), limit: limit)
+            if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+}

@@ -1,0 +1,28 @@
+/// Every rule the linter knows, in the order of cli.md's table.
+public enum RuleRegistry {
+    /// All rules.
+    public static let all: [any LintRule.Type] = [
+        SyntaxRule.self,
+        MissingIncludeRule.self,
+        IncludeCycleRule.self,
+        UnreachableAssignmentRule.self,
+        CommentInValueRule.self,
+        ConditionRule.self,
+        MalformedReferenceRule.self,
+        UnknownSettingRule.self,
+        InvalidValueRule.self,
+        LiteralQuotesRule.self,
+        HardcodedTeamRule.self,
+        LocalConfigCommittedRule.self,
+        DeprecatedReferenceRule.self,
+        TrailingSemicolonRule.self,
+    ]
+
+    /// Every rule identifier.
+    public static let identifiers: Set<String> = Set(all.map { $0.description.identifier })
+
+    /// The rule with `identifier`, if any.
+    public static func rule(_ identifier: String) -> (any LintRule.Type)? {
+        all.first { $0.description.identifier == identifier }
+    }
+}

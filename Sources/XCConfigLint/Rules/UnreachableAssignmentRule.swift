@@ -1,0 +1,71 @@
+import XCConfig
+import XCConfigSyntax
+
+/// `unreachable-assignment`: an assignment that can never take effect.
+///
+/// Within one file the last assignment of a setting wins whatever its conditions
+/// (semantics §4.1), so an assignment is dead when a later one of the same setting in the same
+/// file matches whenever it does (the same conditions, or fewer, or `*` patterns) and does not
+/// build on it with `$(inherited)`, `$(value)` or a reference to the setting itself.
+/// Overriding a value from an included file is layering, not a mistake, and is not reported.
+struct UnreachableAssignmentRule: LintRule {
+    static let description = RuleDescription(
+        identifier: "unreachable-assignment",
+        name: "Unreachable assignment",
+        summary: "Assignments overridden later in the same file, which never take effect.",
+        rationale: "Condition specificity plays no role in Xcode: the last matching assignment wins, so an earlier one may be dead.",
+        triggeringExamples: [
+            RuleExample("↓SWIFT_VERSION = 5.0\nSWIFT_VERSION = 6.0\n"),
+            RuleExample("↓OTHER_LDFLAGS[config=Release] = -Wl,-dead_strip\nOTHER_LDFLAGS = -ObjC\n"),
+            RuleExample("↓OTHER_LDFLAGS[sdk=iphoneos*] = -ObjC\nOTHER_LDFLAGS[sdk=*] = -lz\n"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("OTHER_LDFLAGS = -ObjC\nOTHER_LDFLAGS = $(inherited) -lz\n"),
+            RuleExample("OTHER_LDFLAGS = -ObjC\nOTHER_LDFLAGS[config=Debug] = -lz\n"),
+            RuleExample("VERSION = 1\nVERSION = $(VERSION).1\n"),
+            RuleExample("#include \"Base.xcconfig\"\nSWIFT_VERSION = 6.0\n", files: ["Base.xcconfig": "SWIFT_VERSION = 5.0\n"]),
+            RuleExample("OTHER_LDFLAGS[sdk=iphoneos*] = -ObjC\nOTHER_LDFLAGS[sdk=macosx*] = -lz\n"),
+        ]
+    )
+
+    func check(_ file: LintFile, in context: LintContext) -> [Finding] {
+        var findings: [Finding] = []
+        var byName: [String: [Int]] = [:]
+        for (index, entry) in file.assignments.enumerated() { byName[entry.assignment.name, default: []].append(index) }
+        for (_, indexes) in byName where indexes.count > 1 {
+            for (position, index) in indexes.enumerated().dropLast() {
+                let earlier = file.assignments[index].assignment
+                for laterIndex in indexes[(position + 1)...] {
+                    let later = file.assignments[laterIndex].assignment
+                    guard Self.covers(later.conditions, earlier.conditions),
+                          !Self.buildsOnItself(file.expressions[laterIndex], name: later.name) else { continue }
+                    let line = later.nameRange.start.line
+                    findings.append(file.finding(
+                        at: earlier.nameRange.startOffset,
+                        "\(earlier.name)\(earlier.conditionSuffix) never takes effect: the assignment on line \(line) replaces it whenever it applies; remove this one, or add `$(inherited)` to the later one to build on it",
+                        statement: file.assignments[index].statement))
+                    break
+                }
+            }
+        }
+        return findings
+    }
+
+    /// `true` when an assignment with `later` conditions matches whenever one with `earlier`
+    /// conditions does: each later condition is one of the earlier ones or has the pattern `*`
+    /// (which matches even an unbound parameter, semantics §4.2).
+    static func covers(_ later: [Condition], _ earlier: [Condition]) -> Bool {
+        later.allSatisfy { condition in
+            condition.pattern == "*" || earlier.contains { $0.parameter == condition.parameter && $0.pattern == condition.pattern }
+        }
+    }
+
+    /// `true` when the value refers to the previous value: `$(inherited)`, `$(value)`, the
+    /// setting itself, or a composed name that might be any of those.
+    static func buildsOnItself(_ expression: Expression, name: String) -> Bool {
+        expression.references.contains { reference in
+            guard let referenced = reference.literalName else { return true }
+            return referenced == "inherited" || referenced == "value" || referenced == name
+        }
+    }
+}
