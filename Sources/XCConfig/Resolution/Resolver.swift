@@ -488,7 +488,7 @@ public final class Resolver {
     }
 
     private func recordUnresolved(_ name: String) {
-        guard unresolvedNames != nil, catalog[name] == nil else { return }
+        guard unresolvedNames != nil else { return }
         if !unresolvedNames!.contains(name) { unresolvedNames!.append(name) }
     }
 }

@@ -23,6 +23,13 @@ public struct StackInputs: Sendable {
     public var targetDynamicSettings: [DictionaryEntry]
     /// The project file's target build settings.
     public var targetSettings: [DictionaryEntry]
+    /// The project's base xcconfig from the project file: an unreadable one is a diagnostic,
+    /// not a failure (semantics §1.7).
+    public var projectBaseConfigFile: String?
+    /// The target's base xcconfig from the project file, read before the positional files.
+    public var targetBaseConfigFile: String?
+    /// The project file holding the base configuration references, for diagnostics.
+    public var projectFile: String?
 
     public init(
         targetConfigFiles: [String] = [],
@@ -46,6 +53,17 @@ public struct StackInputs: Sendable {
         self.projectSettings = projectSettings
         self.targetDynamicSettings = targetDynamicSettings
         self.targetSettings = targetSettings
+    }
+
+    /// Fills the four project levels (and their dynamic settings) from a project file's levels.
+    public mutating func apply(_ project: ProjectLevels, projectFile: String) {
+        projectDynamicSettings = project.projectDynamic
+        projectBaseConfigFile = project.projectConfigFile
+        projectSettings = project.projectSettings
+        targetDynamicSettings = project.targetDynamic
+        targetBaseConfigFile = project.targetConfigFile
+        targetSettings = project.targetSettings
+        self.projectFile = projectFile
     }
 }
 
@@ -99,6 +117,22 @@ extension StackInputs {
         if !projectDynamicSettings.isEmpty {
             levels.append(Level(kind: .project, source: .dictionary(projectDynamicSettings)))
         }
+        func loadBase(_ path: String) -> LoadedConfiguration? {
+            do {
+                return try loader.load(path: path)
+            } catch {
+                diagnostics.append(Diagnostic(
+                    severity: .error,
+                    message: "Unable to open base configuration reference file '\(error.path)'.",
+                    file: projectFile))
+                return nil
+            }
+        }
+        if let projectBaseConfigFile, let loaded = loadBase(projectBaseConfigFile) {
+            diagnostics += loaded.diagnostics
+            configurations.append((.projectXCConfig, loaded))
+            levels.append(Level(kind: .projectXCConfig, source: .configuration(loaded)))
+        }
         if let projectConfigFile { try loadFile(projectConfigFile, kind: .projectXCConfig) }
         if !projectSettings.isEmpty {
             levels.append(Level(kind: .project, source: .dictionary(projectSettings)))
@@ -106,8 +140,9 @@ extension StackInputs {
         if !targetDynamicSettings.isEmpty {
             levels.append(Level(kind: .target, source: .dictionary(targetDynamicSettings)))
         }
-        if !targetConfigFiles.isEmpty {
+        if !targetConfigFiles.isEmpty || targetBaseConfigFile != nil {
             var parts: [LoadedConfiguration] = []
+            if let targetBaseConfigFile, let loaded = loadBase(targetBaseConfigFile) { parts.append(loaded) }
             for path in targetConfigFiles {
                 do {
                     parts.append(try loader.load(path: path))
@@ -115,10 +150,12 @@ extension StackInputs {
                     throw StackLoadError(path: error.path, description: error.description)
                 }
             }
-            let merged = LoadedConfiguration.concatenating(parts)
-            diagnostics += merged.diagnostics
-            configurations.append((.targetXCConfig, merged))
-            levels.append(Level(kind: .targetXCConfig, source: .configuration(merged)))
+            if !parts.isEmpty {
+                let merged = LoadedConfiguration.concatenating(parts)
+                diagnostics += merged.diagnostics
+                configurations.append((.targetXCConfig, merged))
+                levels.append(Level(kind: .targetXCConfig, source: .configuration(merged)))
+            }
         }
         if !targetSettings.isEmpty {
             levels.append(Level(kind: .target, source: .dictionary(targetSettings)))

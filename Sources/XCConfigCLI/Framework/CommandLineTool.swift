@@ -18,6 +18,8 @@ public enum CommandLineTool {
     /// under `Commands/` plus one entry here.
     public static var commands: [any Command.Type] {
         [
+            ResolveCommand.self,
+            ExplainCommand.self,
             ParseCommand.self,
         ]
     }

@@ -1,0 +1,43 @@
+/// What evaluating a free-standing template produced.
+public struct TemplateEvaluation: Sendable, Hashable {
+    /// The string value.
+    public var value: String
+    /// Names the template referenced (directly or through settings) that no level assigns,
+    /// each once, in order of first use.
+    public var unresolved: [String]
+}
+
+extension Resolver {
+    /// Evaluates `template` as Xcode evaluates a string outside any setting (an Info.plist value,
+    /// for example): string semantics, `$(inherited)` empty, every reference late-bound to the
+    /// whole stack (semantics §5).
+    ///
+    /// `bindings` are literal values that win over the stack for their names, also where
+    /// settings refer to them.
+    public func evaluate(template: String, semantics: ValueSemantics = .string, bindings: [String: String] = [:]) -> TemplateEvaluation {
+        let expression = Expression(parsing: template, semantics: semantics)
+        if !bindings.isEmpty || !extraBindings.isEmpty {
+            // Cached values may have seen other bindings.
+            cache.removeAll(keepingCapacity: true)
+        }
+        extraBindings = bindings
+        unresolvedNames = []
+        aborted = false
+        defer {
+            extraBindings = [:]
+            unresolvedNames = nil
+            aborted = false
+            if !bindings.isEmpty { cache.removeAll(keepingCapacity: true) }
+        }
+        let value = evaluateValue(expression).text
+        return TemplateEvaluation(value: aborted ? "" : value, unresolved: unresolvedNames ?? [])
+    }
+}
+
+extension Resolver: PlistTemplateExpander {
+    /// Expands a property-list string template (string semantics, semantics §5).
+    public func expand(_ template: String, bindings: [String: String]) -> PlistTemplateExpansion {
+        let result = evaluate(template: template, bindings: bindings)
+        return PlistTemplateExpansion(value: result.value, unresolved: result.unresolved)
+    }
+}

@@ -1,0 +1,124 @@
+import XCConfig
+import XCConfigSyntax
+
+/// `xcconfig explain NAME`: why a setting has its value (cli.md "xcconfig explain").
+enum ExplainCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "explain",
+            abstract: "Show where a setting's value comes from.",
+            discussion: """
+                Takes the same inputs as resolve. Prints the final value, then every assignment of \
+                NAME from highest to lowest precedence: its level, file:line:column, its conditions \
+                and whether they match the context, its raw text and what it contributes. The winner \
+                is marked with *. Under each assignment, every referenced setting and every \
+                $(inherited) is shown with the assignment it reached and its value, recursively.
+
+                EXAMPLE:
+                  xcconfig explain OTHER_LDFLAGS Config/App.xcconfig --configuration Release --sdk iphoneos
+                """,
+            options: OptionSpec.evaluationContext + OptionSpec.levels + [
+                .value("format", valueName: "format", allowed: ["text", "json"], default: "text", help: "The output format."),
+            ],
+            positionals: [
+                PositionalSpec("name", help: "The setting to explain."),
+                PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true),
+            ],
+            acceptsOverrides: true,
+            showsLimits: true
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        let name = arguments.positional("name")!
+        let stack = try StackArguments(arguments, files: arguments.positionals("file"), context: context).load()
+        context.diagnostics.print(stack.loadDiagnostics)
+        let explanation = stack.resolver.explain(name)
+        context.diagnostics.print(stack.resolver.diagnostics)
+        var failed = stack.diagnostics.contains { $0.severity == .error }
+        if explanation.assignments.isEmpty {
+            context.diagnostics.printError("'\(name)' is not assigned at any level")
+            failed = true
+        }
+        if arguments.value("format") == "json" {
+            context.print(json(explanation, context: context).serialized(pretty: true))
+        } else {
+            context.standardOutput.write(text(explanation, context: context))
+        }
+        return failed ? .failure : .success
+    }
+
+    static func text(_ explanation: Explanation, context: CommandContext) -> String {
+        var output = "\(explanation.name) = \(explanation.value)\n"
+        if explanation.assignments.isEmpty { return output }
+        output += "\nAssignments, highest precedence first:\n"
+        for assignment in explanation.assignments {
+            let info = assignment.info
+            let marker = assignment.isWinner ? "*" : " "
+            var heading = "\(marker) \(info.level.rawValue)"
+            if let location = ResolveOutput.locationText(info, context: context) { heading += "  \(location)" }
+            if !info.conditions.isEmpty {
+                heading += "  \(info.conditionSuffix) " + (info.matchesContext ? "(matches)" : "(does not match)")
+            } else if !info.matchesContext {
+                heading += "  (ignored)"
+            }
+            output += heading + "\n"
+            output += "      raw:   \(info.rawValue)\n"
+            if let contribution = assignment.contribution {
+                output += "      value: \(contribution)\(assignment.isWinner ? "" : "  (shadowed)")\n"
+            }
+            for reference in assignment.references { output += traceText(reference, depth: 3, context: context) }
+        }
+        return output
+    }
+
+    private static func traceText(_ trace: TracedEvaluation, depth: Int, context: CommandContext) -> String {
+        let indent = String(repeating: "  ", count: depth)
+        var line = "\(indent)\(trace.info.name) = \(trace.value)    <- \(trace.info.level.rawValue)"
+        if let location = ResolveOutput.locationText(trace.info, context: context) { line += " " + location }
+        if !trace.info.conditions.isEmpty { line += " " + trace.info.conditionSuffix }
+        var output = line + "\n"
+        for child in trace.references { output += traceText(child, depth: depth + 1, context: context) }
+        return output
+    }
+
+    static func json(_ explanation: Explanation, context: CommandContext) -> JSONValue {
+        .object([
+            JSONValue.Member("name", .string(explanation.name)),
+            JSONValue.Member("value", .string(explanation.value)),
+            JSONValue.Member("assignments", .array(explanation.assignments.map { assignment in
+                var members = infoMembers(assignment.info, context: context)
+                members.append(JSONValue.Member("winner", .bool(assignment.isWinner)))
+                if let contribution = assignment.contribution {
+                    members.append(JSONValue.Member("contribution", .string(contribution)))
+                }
+                members.append(JSONValue.Member("references", .array(assignment.references.map { traceJSON($0, context: context) })))
+                return .object(members)
+            })),
+        ])
+    }
+
+    private static func traceJSON(_ trace: TracedEvaluation, context: CommandContext) -> JSONValue {
+        var members = infoMembers(trace.info, context: context)
+        members.append(JSONValue.Member("value", .string(trace.value)))
+        members.append(JSONValue.Member("references", .array(trace.references.map { traceJSON($0, context: context) })))
+        return .object(members)
+    }
+
+    private static func infoMembers(_ info: AssignmentInfo, context: CommandContext) -> [JSONValue.Member] {
+        var members = [
+            JSONValue.Member("setting", .string(info.name)),
+            JSONValue.Member("level", .string(info.level.rawValue)),
+        ]
+        if let file = info.file { members.append(JSONValue.Member("file", .string(context.displayPath(file)))) }
+        if let location = info.location {
+            members.append(JSONValue.Member("line", .integer(location.line)))
+            members.append(JSONValue.Member("column", .integer(location.column)))
+        }
+        if let keyPath = info.keyPath { members.append(JSONValue.Member("keyPath", .string(keyPath))) }
+        members.append(JSONValue.Member("conditions", .string(info.conditionSuffix)))
+        members.append(JSONValue.Member("matches", .bool(info.matchesContext)))
+        members.append(JSONValue.Member("raw", .string(info.rawValue)))
+        return members
+    }
+}

@@ -1,0 +1,199 @@
+import XCConfig
+import XCConfigSyntax
+
+/// `xcconfig resolve`: every setting's value in a context, as `xcodebuild -showBuildSettings`
+/// prints it, with provenance on request (cli.md "xcconfig resolve").
+enum ResolveCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "resolve",
+            abstract: "Print resolved build settings, as xcodebuild -showBuildSettings would.",
+            discussion: """
+                Lists every setting assigned at any level, sorted by name, evaluated in the context \
+                exactly as Xcode evaluates it (conditions, $(inherited), late-bound references, \
+                operators). Settings bound from the context (CONFIGURATION, SDK_NAME, ...) and the \
+                environment are listed only with --all. NAME=VALUE arguments are command-line \
+                overrides, as with xcodebuild. Problems in the inputs are reported on stderr at \
+                their file and line, with status 1 when any is an error.
+
+                EXAMPLES:
+                  xcconfig resolve Config/App.xcconfig --configuration Debug --sdk iphoneos17.0 --sdk iphoneos
+                  ID=$(xcconfig resolve Config/App.xcconfig --print PRODUCT_BUNDLE_IDENTIFIER)
+                  xcconfig resolve --project App.xcodeproj --target App --configuration Release --format json
+                """,
+            options: OptionSpec.evaluationContext + OptionSpec.levels + [
+                .value("format", valueName: "format", allowed: ["text", "json", "env", "xcconfig"], default: "text",
+                       help: "text: NAME = value lines; json: one object; env: export lines for a POSIX shell; xcconfig: one self-contained file that resolves to the same values."),
+                .flag("provenance", help: "Show the level, file, line, column and conditions of each winning assignment."),
+                .flag("levels", help: "Show each level's own value next to the resolved one, the winner marked."),
+                .flag("all", help: "Also list settings bound from the context and the environment."),
+                .value("print", valueName: "name", repeatable: true,
+                       help: "Print only this setting's value, raw (repeatable). A name assigned at no level is an error."),
+            ],
+            positionals: [PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true)],
+            acceptsOverrides: true,
+            showsLimits: true
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        let stackArguments = try StackArguments(arguments, files: arguments.positionals("file"), context: context)
+        let stack = try stackArguments.load()
+        let resolver = stack.resolver
+        context.diagnostics.print(stack.loadDiagnostics)
+        var failed = stack.loadDiagnostics.contains { $0.severity == .error }
+
+        let printed = arguments.values("print")
+        if !printed.isEmpty {
+            var lines: [String] = []
+            for name in printed {
+                if resolver.isAssigned(name) {
+                    lines.append(resolver.value(of: name))
+                } else {
+                    context.diagnostics.printError("'\(name)' is not assigned at any level")
+                    failed = true
+                }
+            }
+            reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+            if !lines.isEmpty { context.print(lines.joined(separator: "\n")) }
+            return failed ? .failure : .success
+        }
+
+        let levelKinds: Set<LevelKind>? = arguments.flag("all") ? nil : Set(LevelKind.allCases).subtracting([.defaults, .environment])
+        let settings = resolver.resolveAll(at: levelKinds)
+        reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+        let format = arguments.value("format") ?? "text"
+        if arguments.flag("levels") {
+            context.standardOutput.write(ResolveOutput.levels(settings, resolver: resolver, json: format == "json", context: context))
+        } else {
+            context.standardOutput.write(ResolveOutput.render(settings, format: format, provenance: arguments.flag("provenance"), context: context))
+        }
+        return failed ? .failure : .success
+    }
+
+    private static func reportSettingsDiagnostics(_ resolver: Resolver, context: CommandContext, failed: inout Bool) {
+        context.diagnostics.print(resolver.diagnostics)
+        if resolver.diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+    }
+}
+
+/// The output formats of `resolve`.
+enum ResolveOutput {
+    static func render(_ settings: [ResolvedSetting], format: String, provenance: Bool, context: CommandContext) -> String {
+        switch format {
+        case "json":
+            let members = settings.map { setting -> JSONValue.Member in
+                guard provenance else { return JSONValue.Member(setting.name, .string(setting.value)) }
+                return JSONValue.Member(setting.name, provenanceJSON(setting, context: context))
+            }
+            return JSONValue.object(members).serialized(pretty: true, sortedKeys: true) + "\n"
+        case "env":
+            return settings.map { "export \($0.name)=\(shellQuoted($0.value))\n" }.joined()
+        case "xcconfig":
+            var text = "// Resolved by xcconfig \(xcconfigVersion); every value is literal.\n"
+            for setting in settings { text += "\(setting.name) = \(xcconfigLiteral(setting.value))\n" }
+            return text
+        default:
+            return settings.map { setting -> String in
+                var line = "\(setting.name) = \(setting.value)"
+                if provenance { line += "    // " + provenanceText(setting.winner, context: context) }
+                return line + "\n"
+            }.joined()
+        }
+    }
+
+    static func provenanceJSON(_ setting: ResolvedSetting, context: CommandContext) -> JSONValue {
+        var members = [JSONValue.Member("value", .string(setting.value))]
+        if let winner = setting.winner {
+            members.append(JSONValue.Member("level", .string(winner.level.rawValue)))
+            if let file = winner.file { members.append(JSONValue.Member("file", .string(context.displayPath(file)))) }
+            if let location = winner.location {
+                members.append(JSONValue.Member("line", .integer(location.line)))
+                members.append(JSONValue.Member("column", .integer(location.column)))
+            }
+            if let keyPath = winner.keyPath { members.append(JSONValue.Member("keyPath", .string(keyPath))) }
+            if !winner.conditions.isEmpty { members.append(JSONValue.Member("conditions", .string(winner.conditionSuffix))) }
+        }
+        return .object(members)
+    }
+
+    static func provenanceText(_ winner: AssignmentInfo?, context: CommandContext) -> String {
+        guard let winner else { return "no assignment matches" }
+        var text = winner.level.rawValue
+        if let location = locationText(winner, context: context) { text += " " + location }
+        if !winner.conditions.isEmpty { text += " " + winner.conditionSuffix }
+        return text
+    }
+
+    /// `file:line:column`, `file (key path)`, or `nil` for a level without a file.
+    static func locationText(_ info: AssignmentInfo, context: CommandContext) -> String? {
+        guard let file = info.file else { return info.keyPath }
+        var text = context.displayPath(file)
+        if let location = info.location { text += ":\(location.line):\(location.column)" }
+        if let keyPath = info.keyPath { text += " (\(keyPath))" }
+        return text
+    }
+
+    /// The `--levels` view: the resolved value and each level's own raw value, winner marked.
+    static func levels(_ settings: [ResolvedSetting], resolver: Resolver, json: Bool, context: CommandContext) -> String {
+        if json {
+            let members = settings.map { setting -> JSONValue.Member in
+                var levelMembers: [JSONValue.Member] = []
+                for (kind, raw) in ownValues(setting.name, resolver: resolver) {
+                    levelMembers.append(JSONValue.Member(kind.rawValue, .string(raw)))
+                }
+                var object = [JSONValue.Member("value", .string(setting.value)), JSONValue.Member("levels", .object(levelMembers))]
+                if let winner = setting.winner { object.append(JSONValue.Member("winner", .string(winner.level.rawValue))) }
+                return JSONValue.Member(setting.name, .object(object))
+            }
+            return JSONValue.object(members).serialized(pretty: true, sortedKeys: true) + "\n"
+        }
+        var text = ""
+        for setting in settings {
+            text += "\(setting.name) = \(setting.value)\n"
+            for (kind, raw) in ownValues(setting.name, resolver: resolver).reversed() {
+                let marker = setting.winner?.level == kind ? "*" : " "
+                text += "  \(marker) \(kind.rawValue.padding(20)) \(raw)\n"
+            }
+        }
+        return text
+    }
+
+    /// Each level's own value of `name`: the raw text of its highest matching assignment there,
+    /// lowest level first.
+    static func ownValues(_ name: String, resolver: Resolver) -> [(LevelKind, String)] {
+        var byLevel: [LevelKind: String] = [:]
+        for info in resolver.assignments(of: name) where info.matchesContext && byLevel[info.level] == nil {
+            byLevel[info.level] = info.rawValue
+        }
+        return LevelKind.allCases.compactMap { kind in byLevel[kind].map { (kind, $0) } }
+    }
+
+    /// `'value'` for a POSIX shell: single quotes, each `'` written as `'\''`.
+    static func shellQuoted(_ value: String) -> String {
+        "'" + value.replacingEvery("'", with: "'\\''") + "'"
+    }
+
+    /// `value` written so that an xcconfig assignment reads it back unchanged: `$` doubled,
+    /// `//` broken with `$()`, and `$()` guarding leading and trailing whitespace, a trailing
+    /// `;` and a trailing `\` (which Xcode would trim, drop or read as a continuation).
+    static func xcconfigLiteral(_ value: String) -> String {
+        var text = value.replacingEvery("$", with: "$$").replacingEvery("//", with: "/$()/")
+        // `/$()//` can still hold `//` after a replaced pair ("///"): repeat until none is left.
+        while text.contains("//") { text = text.replacingEvery("//", with: "/$()/") }
+        if let first = text.unicodeScalars.first, first == " " || first == "\t" || first == "\u{0B}" || first == "\u{0C}" {
+            text = "$()" + text
+        }
+        if let last = text.unicodeScalars.last,
+           last == " " || last == "\t" || last == "\u{0B}" || last == "\u{0C}" || last == ";" || last == "\\" {
+            text += "$()"
+        }
+        return text
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

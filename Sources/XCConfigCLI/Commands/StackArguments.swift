@@ -1,0 +1,125 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import XCConfig
+import XCConfigSyntax
+
+/// Turns the shared context and level options (cli.md "Evaluation context", "Levels") into a
+/// loaded settings stack: the one code path of `resolve`, `explain`, `expand` and `local`.
+struct StackArguments {
+    var inputs = StackInputs()
+    var evaluationContext = EvaluationContext()
+    var loader: IncludeLoader
+    /// The project read with `--project`, if any.
+    var projectLevels: ProjectLevels?
+
+    /// Reads the options of `arguments`; `files` are the positional configuration files.
+    init(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws {
+        var evaluation = EvaluationContext()
+        evaluation.configuration = arguments.value("configuration")
+        evaluation.sdks = arguments.values("sdk")
+        evaluation.arch = arguments.value("arch")
+        evaluation.variant = arguments.value("variant")
+        evaluation.targetName = arguments.value("target-name")
+        for binding in arguments.values("cond") {
+            guard let equals = binding.firstIndex(of: "="), equals != binding.startIndex else {
+                throw UsageError("--cond takes PARAM=VALUE, not '\(binding)'")
+            }
+            evaluation.conditions[String(binding[..<equals]), default: []].append(String(binding[binding.index(after: equals)...]))
+        }
+
+        var inputs = StackInputs()
+        inputs.targetConfigFiles = (files + arguments.values("target-config")).map(context.absolutePath)
+        inputs.projectConfigFile = arguments.value("project-config").map(context.absolutePath)
+        inputs.xcconfigOverride = arguments.value("xcconfig").map(context.absolutePath)
+        if let path = context.environment["XCODE_XCCONFIG_FILE"], !path.isEmpty {
+            inputs.environmentXCConfig = context.absolutePath(path)
+        }
+        inputs.commandLineSettings = arguments.overrides.map { DictionaryEntry(key: $0.key, value: $0.value) }
+        if arguments.flag("env") { inputs.environment = context.environment }
+
+        if let projectPath = arguments.value("project") {
+            let absolute = context.absolutePath(projectPath)
+            let project: XcodeProject
+            do {
+                project = try XcodeProject.load(path: absolute, fileSystem: context.fileSystem)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            var host: [String: String] = [:]
+            for key in ["HOME", "USER"] { if let value = context.environment[key] { host[key] = value } }
+            let levels: ProjectLevels
+            do {
+                levels = try project.levels(target: arguments.value("target"), configuration: evaluation.configuration, hostSettings: host)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+            // As xcodebuild: without -configuration, the project's default configuration.
+            if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
+            if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
+            inputs.apply(levels, projectFile: project.projectFilePath)
+            projectLevels = levels
+        } else if arguments.value("target") != nil {
+            throw UsageError("--target needs --project")
+        }
+
+        let firstInput = inputs.targetConfigFiles.first ?? inputs.projectConfigFile ?? inputs.xcconfigOverride
+        let projectRoot = arguments.value("project-root").map(context.absolutePath)
+            ?? projectLevels.flatMap { _ in inputs.projectFile.map { Path.directory(of: Path.directory(of: $0)) } }
+            ?? firstInput.flatMap { Self.nearestProjectDirectory(above: $0, fileSystem: context.fileSystem) }
+        self.loader = IncludeLoader(
+            fileSystem: context.fileSystem,
+            searchPaths: arguments.values("search-path").map(context.absolutePath),
+            projectRoot: projectRoot,
+            developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
+                ?? Self.developerDirectory(environment: context.environment))
+        self.inputs = inputs
+        self.evaluationContext = evaluation
+    }
+
+    /// Loads the stack; a file the user named that cannot be read stops the command (status 2).
+    func load() throws -> LoadedStack {
+        do {
+            return try inputs.load(with: loader, context: evaluationContext, options: Resolver.Options(maximumDepth: 100_000))
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// The nearest directory at or above `file`'s folder that holds an `.xcodeproj` or
+    /// `.xcworkspace`: where Xcode would search last for includes.
+    static func nearestProjectDirectory(above file: String, fileSystem: any FileSystem) -> String? {
+        var directory = Path.directory(of: file)
+        while true {
+            if let entries = try? fileSystem.contents(ofDirectory: directory),
+               entries.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
+                return directory
+            }
+            if directory == "/" || directory == "." || directory.isEmpty { return nil }
+            directory = Path.directory(of: directory)
+        }
+    }
+
+    /// `$DEVELOPER_DIR`, else on macOS what `xcode-select -p` prints.
+    static func developerDirectory(environment: [String: String]) -> String? {
+        if let directory = environment["DEVELOPER_DIR"], !directory.isEmpty { return directory }
+        #if os(macOS)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcode-select")
+        process.arguments = ["-p"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = Pipe()
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return path.isEmpty ? nil : path
+        #else
+        return nil
+        #endif
+    }
+}
