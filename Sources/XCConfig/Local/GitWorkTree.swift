@@ -1,0 +1,139 @@
+// Foundation (not FoundationEssentials): `Process` runs git.
+import Foundation
+
+/// Where a folder stands with respect to git.
+public enum GitWorkTreeLookup: Sendable, Hashable {
+    /// Inside a work tree whose top folder is `root`.
+    case workTree(root: String)
+    /// Not inside any work tree.
+    case notAWorkTree
+    /// Could not be determined; `reason` says why (git missing, for example).
+    case unknown(reason: String)
+}
+
+/// The questions the `local` commands ask git. ``GitCommandLine`` asks the real `git`;
+/// ``GitFolderLookup`` is the fallback without it.
+public protocol GitWorkTreeQuerying: Sendable {
+    /// The work tree that contains `directory` (an existing folder).
+    func workTree(containing directory: String) -> GitWorkTreeLookup
+    /// Whether git ignores `relativePath` (relative to the work tree `root`); `nil` when unknown.
+    func isIgnored(_ relativePath: String, root: String) -> Bool?
+    /// Whether git tracks `relativePath` (relative to the work tree `root`); `nil` when unknown.
+    func isTracked(_ relativePath: String, root: String) -> Bool?
+    /// How the answers were found, for messages: `nil` for the real git, else what is missing.
+    var limitation: String? { get }
+}
+
+/// Asks the installed `git`: `git rev-parse --show-toplevel`, `git check-ignore -q`,
+/// `git ls-files --error-unmatch`.
+public struct GitCommandLine: GitWorkTreeQuerying {
+    /// The `git` executable.
+    public var executable: String
+
+    public init(executable: String) {
+        self.executable = executable
+    }
+
+    /// The first executable `git` on `PATH` (from `environment`), or `nil` when git is not installed.
+    public static func find(environment: [String: String]) -> GitCommandLine? {
+        guard let path = environment["PATH"], !path.isEmpty else { return nil }
+        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
+            let candidate = Path.join(String(directory), "git")
+            if FileManager.default.isExecutableFile(atPath: candidate) { return GitCommandLine(executable: candidate) }
+        }
+        return nil
+    }
+
+    public var limitation: String? { nil }
+
+    public func workTree(containing directory: String) -> GitWorkTreeLookup {
+        guard let result = run(["rev-parse", "--show-toplevel"], in: directory) else {
+            return .unknown(reason: "could not run \(executable)")
+        }
+        guard result.status == 0 else {
+            // 128 with "not a git repository"; anything else is unexpected but means the same here.
+            return .notAWorkTree
+        }
+        let root = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return root.isEmpty ? .notAWorkTree : .workTree(root: root)
+    }
+
+    public func isIgnored(_ relativePath: String, root: String) -> Bool? {
+        // 0 ignored, 1 not ignored, 128 fatal.
+        guard let result = run(["check-ignore", "-q", "--", relativePath], in: root) else { return nil }
+        switch result.status {
+        case 0: return true
+        case 1: return false
+        default: return nil
+        }
+    }
+
+    public func isTracked(_ relativePath: String, root: String) -> Bool? {
+        guard let result = run(["ls-files", "--error-unmatch", "--", relativePath], in: root) else { return nil }
+        switch result.status {
+        case 0: return true
+        case 1: return false
+        default: return nil
+        }
+    }
+
+    /// Runs git in `directory`; `nil` when it cannot be started.
+    private func run(_ arguments: [String], in directory: String) -> (status: Int32, output: String)? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true)
+        // Paths in git's answers must be the plain ones, whatever the user's configuration says.
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_TERMINAL_PROMPT"] = "0"
+        environment["LC_ALL"] = "C"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// The fallback when git cannot be asked: the work tree is the nearest folder holding `.git`,
+/// and a path is known to be ignored only when the root `.gitignore` lists it exactly.
+/// Whether a file is tracked is unknown.
+public struct GitFolderLookup: GitWorkTreeQuerying {
+    /// Where `.git` and `.gitignore` are looked for.
+    public var fileSystem: any FileSystem
+    /// Why git is not asked, for messages; `nil` when there is nothing to tell the user (an
+    /// in-memory file system, which git could not see anyway).
+    public var reason: String?
+
+    public init(fileSystem: any FileSystem, reason: String?) {
+        self.fileSystem = fileSystem
+        self.reason = reason
+    }
+
+    public var limitation: String? { reason }
+
+    public func workTree(containing directory: String) -> GitWorkTreeLookup {
+        var folder = Path.normalize(directory)
+        while true {
+            if fileSystem.exists(Path.join(folder, ".git")) { return .workTree(root: folder) }
+            let parent = Path.directory(of: folder)
+            if parent == folder || folder == "/" || folder.isEmpty { return .notAWorkTree }
+            folder = parent
+        }
+    }
+
+    public func isIgnored(_ relativePath: String, root: String) -> Bool? {
+        guard let bytes = try? fileSystem.read(Path.join(root, ".gitignore")) else { return nil }
+        return GitIgnoreFile.lists(relativePath, in: bytes) ? true : nil
+    }
+
+    public func isTracked(_ relativePath: String, root: String) -> Bool? { nil }
+}

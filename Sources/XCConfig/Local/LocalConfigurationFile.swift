@@ -1,0 +1,227 @@
+import XCConfigSyntax
+
+/// A value given for the local file: `NAME[cond]=VALUE` on the command line, or an environment
+/// variable with `--from-env`.
+public struct LocalSettingValue: Sendable, Hashable {
+    /// `NAME` or `NAME[cond]`, as written on the left of `=`.
+    public var key: String
+    /// The value, written as given (references stay references, as for `xcodebuild NAME=VALUE`).
+    public var value: String
+
+    public init(key: String, value: String) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// One assignment the local file makes.
+public struct LocalOverride: Sendable, Hashable {
+    /// `NAME` or `NAME[cond]`.
+    public var key: String
+    /// The setting name.
+    public var name: String
+    /// The value as written.
+    public var value: String
+    /// Where the assignment is in the local file.
+    public var location: SourceLocation
+    /// The shared value it replaces; `nil` when the shared configuration does not assign this
+    /// name and conditions before its `#include?`.
+    public var sharedValue: String?
+}
+
+/// Writes and updates the per-developer local file (cli.md "xcconfig local").
+public enum LocalConfigurationFile {
+    /// The complete text of a new local file for `shared`.
+    ///
+    /// Every overridable setting is listed in order: `NAME = value` when `values` gives one,
+    /// otherwise commented out with its shared value, ready to edit. Values for settings that
+    /// are not overridable come last, under a comment saying so.
+    ///
+    /// - Parameter ignoredByGit: whether the header may say git ignores the file.
+    public static func render(for shared: SharedConfiguration, values: [LocalSettingValue], ignoredByGit: Bool) throws(LocalConfigurationError) -> String {
+        var given: [String: String] = [:]
+        for value in values {
+            given[value.key] = try valueText(value.value, key: value.key)
+        }
+        var text = header(for: shared, ignoredByGit: ignoredByGit)
+        if shared.overridable.isEmpty {
+            text += "// \(Path.basename(shared.path)) assigns no setting before its #include? line yet.\n"
+        }
+        for setting in shared.overridable {
+            if let value = given.removeValue(forKey: setting.key) {
+                text += assignmentLine(setting.key, value)
+            } else {
+                text += "// " + assignmentLine(setting.key, commentedValue(setting.sharedValue))
+            }
+        }
+        let extra = values.filter { given[$0.key] != nil }
+        if !extra.isEmpty {
+            text += "\n// Not assigned by \(Path.basename(shared.path)) before its #include? line:\n"
+            var written: Set<String> = []
+            for value in extra where written.insert(value.key).inserted {
+                text += assignmentLine(value.key, given[value.key]!)
+            }
+        }
+        return text
+    }
+
+    /// The comment at the top of a new local file: what it is for and why git ignores it.
+    static func header(for shared: SharedConfiguration, ignoredByGit: Bool) -> String {
+        let local = Path.basename(shared.localFilePath)
+        let config = Path.basename(shared.path)
+        let include = "#include? \"\(shared.includeName)\""
+        return """
+            // \(local): build settings for this checkout only.
+            //
+            // \(config) reads this file through its line
+            //     \(include)
+            // so a setting assigned here replaces the shared value assigned before that line. Put
+            // your own team, signing identity and other per-developer choices here, not in the
+            // shared configuration.
+            // \(ignoredByGit
+                ? "Git ignores this file (.gitignore lists it): it stays on this machine."
+                : "Keep this file out of version control: list it in .gitignore.")
+            //
+            // Uncomment a line and edit its value to override the shared value shown.
+            // `xcconfig local update` adds settings that become overridable later;
+            // `xcconfig local check` shows what this file overrides.
+
+
+            """
+    }
+
+    /// `NAME = value`, without a trailing space when the value is empty.
+    static func assignmentLine(_ key: String, _ value: String) -> String {
+        value.isEmpty ? "\(key) =\n" : "\(key) = \(value)\n"
+    }
+
+    /// A shared value shown in a comment: on one line.
+    static func commentedValue(_ value: String) -> String {
+        var text = ""
+        for scalar in value.unicodeScalars {
+            text.unicodeScalars.append(scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" ? " " : scalar)
+        }
+        return text
+    }
+
+    /// A given value written so that Xcode reads it back unchanged: `//` (which would start a
+    /// comment, §1.3) broken as `/$()/`, and `$()` guarding a trailing `;` or `\` (which Xcode
+    /// would drop or read as a continuation) and leading or trailing spaces (which it trims).
+    /// `$(...)` references stay, as with `xcodebuild NAME=VALUE`.
+    static func valueText(_ value: String, key: String) throws(LocalConfigurationError) -> String {
+        if value.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
+            throw LocalConfigurationError(.invalidValue, "the value of \(key) has a line break, which an xcconfig value cannot hold")
+        }
+        var text = value.replacingEvery("//", with: "/$()/")
+        while text.contains("//") { text = text.replacingEvery("//", with: "/$()/") }
+        if let first = text.unicodeScalars.first, first == " " || first == "\t" { text = "$()" + text }
+        if let last = text.unicodeScalars.last, last == " " || last == "\t" || last == ";" || last == "\\" { text += "$()" }
+        return text
+    }
+
+    /// The assignments a local file makes, each with the shared value it replaces.
+    public static func overrides(in bytes: [UInt8], shared: SharedConfiguration) -> [LocalOverride] {
+        XCConfigParser.parse(bytes).assignments.map { assignment in
+            let key = assignment.name + assignment.conditionSuffix
+            return LocalOverride(
+                key: key, name: assignment.name, value: assignment.value, location: assignment.nameRange.start,
+                sharedValue: shared.overridable(key)?.sharedValue)
+        }
+    }
+
+    /// What ``update(_:for:)`` changed.
+    public struct Update: Sendable, Hashable {
+        /// The updated file; equal to the input when nothing changed.
+        public var bytes: [UInt8]
+        /// Keys appended, commented out with their shared values.
+        public var added: [String]
+        /// Keys whose assignments were commented out because the name is no longer overridable.
+        public var commentedOut: [String]
+        /// Whether anything changed.
+        public var changed: Bool { !added.isEmpty || !commentedOut.isEmpty }
+    }
+
+    /// An existing local file brought up to date with `shared`, losing nothing: every line is
+    /// kept; settings that became overridable are appended, commented out with their shared
+    /// values; assignments of names that are no longer overridable are commented out (never
+    /// deleted), under a line saying why. A setting already present, assigned or commented
+    /// out as `// NAME = …`, is not appended again. The file's line terminator style is kept.
+    public static func update(_ bytes: [UInt8], for shared: SharedConfiguration) -> Update {
+        let tree = XCConfigParser.parse(bytes)
+        let newline = lineTerminator(of: bytes)
+        var present: Set<String> = []
+        var stale: [(Statement, Assignment)] = []
+        for statement in tree.statements {
+            switch statement.kind {
+            case .assignment(let assignment):
+                present.insert(assignment.name + assignment.conditionSuffix)
+                if !shared.isOverridable(name: assignment.name) { stale.append((statement, assignment)) }
+            case .comment:
+                if let key = commentedKey(tree.text(statement.range)) { present.insert(key) }
+            default:
+                break
+            }
+        }
+        let added = shared.overridable.filter { !present.contains($0.key) }
+        guard !added.isEmpty || !stale.isEmpty else { return Update(bytes: bytes, added: [], commentedOut: []) }
+
+        // Insertions at line starts, in offset order.
+        var insertions: [(offset: Int, text: String)] = []
+        let config = Path.basename(shared.path)
+        for (statement, assignment) in stale {
+            let firstLine = statement.range.start.line
+            let indentation = leadingWhitespace(tree.text(statement.range))
+            insertions.append((statement.range.startOffset,
+                indentation + "// xcconfig local update: \(assignment.name) is no longer assigned by \(config) before its #include? line, so this line was commented out." + newline))
+            var line = firstLine
+            while line - 1 < tree.lineStarts.count, tree.lineStarts[line - 1] < statement.range.endOffset {
+                insertions.append((tree.lineStarts[line - 1], "// "))
+                line += 1
+            }
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 256)
+        var position = 0
+        for insertion in insertions {
+            output.append(contentsOf: bytes[position..<insertion.offset])
+            output.append(contentsOf: insertion.text.utf8)
+            position = insertion.offset
+        }
+        output.append(contentsOf: bytes[position...])
+
+        if !added.isEmpty {
+            if let last = output.last, last != 0x0A, last != 0x0D { output.append(contentsOf: newline.utf8) }
+            var text = newline + "// Added by xcconfig local update: \(config) now assigns these before its #include? line." + newline
+            for setting in added {
+                var line = "// " + assignmentLine(setting.key, commentedValue(setting.sharedValue))
+                line.removeLast()
+                text += line + newline
+            }
+            output.append(contentsOf: text.utf8)
+        }
+        return Update(bytes: output, added: added.map(\.key), commentedOut: stale.map { $0.1.name + $0.1.conditionSuffix })
+    }
+
+    /// `NAME[cond]` of a comment line shaped like a commented-out assignment: `// NAME = …`.
+    static func commentedKey(_ line: String) -> String? {
+        var scalars = Substring(line).unicodeScalars.drop { $0 == " " || $0 == "\t" }
+        guard scalars.starts(with: "//".unicodeScalars) else { return nil }
+        scalars = scalars.dropFirst(2).drop { $0 == " " || $0 == "\t" || $0 == "/" }
+        guard let equals = scalars.firstIndex(of: "=") else { return nil }
+        var key = String(String.UnicodeScalarView(scalars[..<equals]))
+        while let last = key.unicodeScalars.last, last == " " || last == "\t" { key.unicodeScalars.removeLast() }
+        guard let parsed = parseSettingKey(key) else { return nil }
+        return parsed.name + parsed.conditions.map { "[\($0.parameter)=\($0.pattern)]" }.joined()
+    }
+
+    static func leadingWhitespace(_ line: String) -> String {
+        String(String.UnicodeScalarView(line.unicodeScalars.prefix { $0 == " " || $0 == "\t" }))
+    }
+
+    /// The first line terminator of `bytes` (`\n` when there is none).
+    static func lineTerminator(of bytes: [UInt8]) -> String {
+        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
+        if bytes[index] == 0x0A { return "\n" }
+        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
+    }
+}

@@ -1,0 +1,292 @@
+import XCConfigSyntax
+
+/// What git says about the local file.
+public struct LocalFileGitStatus: Sendable, Hashable {
+    /// How the work tree was looked up.
+    public var lookup: GitWorkTreeLookup
+    /// The work tree's top folder, when inside one.
+    public var root: String?
+    /// The local file's path relative to ``root``, when inside it.
+    public var relativePath: String?
+    /// Whether git ignores the file; `nil` when unknown.
+    public var isIgnored: Bool?
+    /// Whether git tracks the file; `nil` when unknown.
+    public var isTracked: Bool?
+    /// Why the answers are incomplete (git not installed, ...), `nil` when git answered.
+    public var limitation: String?
+}
+
+/// One file a `local` operation writes, in the order the writes happen.
+public struct LocalWrite: Sendable, Hashable {
+    /// What the file is.
+    public enum Role: String, Sendable, Hashable {
+        case gitignore
+        case sharedConfiguration
+        case localFile
+    }
+
+    public var role: Role
+    /// The absolute path.
+    public var path: String
+    /// The new contents.
+    public var bytes: [UInt8]
+    /// The contents before, `nil` when the file is new: what a failed operation puts back.
+    public var previous: [UInt8]?
+}
+
+/// Everything a `local` operation would do, computed before anything is written, so `--dry-run`
+/// can show it and a failure can undo it.
+public struct LocalPlan: Sendable {
+    /// The shared configuration and what its local file can override.
+    public var shared: SharedConfiguration
+    /// The local file as it will be.
+    public var localFile: [UInt8]
+    /// The writes, in order: `.gitignore`, then the shared configuration, then the local file,
+    /// so the file is ignored before it exists.
+    public var writes: [LocalWrite]
+    /// What git says about the local file (before the writes).
+    public var git: LocalFileGitStatus
+    /// Warnings and notes for the user (not errors: an error stops planning).
+    public var notes: [Diagnostic]
+    /// The keys whose given values were written (`init`).
+    public var setKeys: [String] = []
+    /// What `update` changed; `nil` for `init`.
+    public var update: LocalConfigurationFile.Update?
+    /// Whether `.gitignore` already ignored the file, so nothing was added.
+    public var alreadyIgnored: Bool = false
+}
+
+/// What `xcconfig local check` reports.
+public struct LocalCheckReport: Sendable {
+    public var shared: SharedConfiguration
+    /// Whether the local file exists.
+    public var localFileExists: Bool
+    /// The assignments the local file makes, in file order.
+    public var overrides: [LocalOverride]
+    /// What git says about it.
+    public var git: LocalFileGitStatus
+    /// Parse problems of the local file.
+    public var diagnostics: [Diagnostic]
+
+    /// Git tracks the local file: the one failure `check` reports (status 1).
+    public var isTracked: Bool { git.isTracked == true }
+}
+
+/// The `xcconfig local` operations: create, update and check the per-developer file that a
+/// shared configuration's `#include?` names (cli.md "xcconfig local").
+///
+/// Operations first compute a ``LocalPlan``; ``apply(_:)`` then performs its writes, each atomic
+/// and keeping the file's permissions, undoing the earlier ones if a later one fails.
+public struct LocalConfigurationSetup: Sendable {
+    /// Every read and write goes through this.
+    public var fileSystem: any FileSystem
+    /// How git is asked.
+    public var git: any GitWorkTreeQuerying
+
+    public init(fileSystem: any FileSystem, git: any GitWorkTreeQuerying) {
+        self.fileSystem = fileSystem
+        self.git = git
+    }
+
+    /// What git says about the file at `path` (which need not exist; its folder should).
+    public func gitStatus(of path: String) -> LocalFileGitStatus {
+        let directory = Path.directory(of: path)
+        let lookup = git.workTree(containing: fileSystem.kind(of: directory) == .directory ? directory : Path.directory(of: directory))
+        var status = LocalFileGitStatus(lookup: lookup, limitation: git.limitation)
+        guard case .workTree(let root) = lookup else { return status }
+        status.root = root
+        // git answers with symbolic links resolved (/tmp is /private/tmp on macOS).
+        let real = Path.join(Path.normalize(fileSystem.resolvingSymlinks(directory)), Path.basename(path))
+        guard let relative = Self.relativePath(real, under: root) ?? Self.relativePath(path, under: root) else { return status }
+        status.relativePath = relative
+        status.isIgnored = git.isIgnored(relative, root: root)
+        status.isTracked = git.isTracked(relative, root: root)
+        return status
+    }
+
+    static func relativePath(_ path: String, under root: String) -> String? {
+        let root = Path.normalize(root)
+        let path = Path.normalize(path)
+        if root == "/" { return path == "/" ? nil : String(path.dropFirst()) }
+        guard path.hasPrefix(root + "/") else { return nil }
+        return String(path.dropFirst(root.count + 1))
+    }
+
+    /// Plans `xcconfig local init`: the new local file with `values` set and everything else
+    /// commented out, `.gitignore` listing it (unless `editGitIgnore` is false), and the
+    /// `#include?` line when `shared` needs one.
+    ///
+    /// - Throws: `.localFileExists` when the file exists and `force` is false; `.invalidValue`.
+    public func planInit(
+        _ shared: SharedConfiguration, values: [LocalSettingValue], force: Bool, editGitIgnore: Bool
+    ) throws(LocalConfigurationError) -> LocalPlan {
+        let localPath = shared.localFilePath
+        let previousLocal = try? fileSystem.read(localPath)
+        if fileSystem.kind(of: localPath) == .directory {
+            throw LocalConfigurationError(.localFileExists, "'\(localPath)' is a directory", file: localPath)
+        }
+        if fileSystem.exists(localPath), !force {
+            throw LocalConfigurationError(
+                .localFileExists,
+                "the local file already exists; `xcconfig local update` adds new settings to it, --force replaces it",
+                file: localPath)
+        }
+
+        let git = gitStatus(of: localPath)
+        var notes: [Diagnostic] = []
+        var writes: [LocalWrite] = []
+        var ignored = git.isIgnored == true
+        var alreadyIgnored = false
+        if let limitation = git.limitation {
+            notes.append(Diagnostic(severity: .note, message: limitation))
+        }
+        if editGitIgnore {
+            switch git.lookup {
+            case .workTree(let root):
+                if let relative = git.relativePath {
+                    let gitignore = Path.join(root, ".gitignore")
+                    let existing = try? fileSystem.read(gitignore)
+                    if git.isIgnored == true {
+                        alreadyIgnored = true
+                    } else if let updated = GitIgnoreFile.adding(relative, to: existing) {
+                        writes.append(LocalWrite(role: .gitignore, path: gitignore, bytes: updated, previous: existing))
+                        ignored = true
+                    } else {
+                        // Listed, but git does not say it is ignored (a later `!` pattern, or git unavailable).
+                        alreadyIgnored = true
+                        ignored = true
+                        if git.isIgnored == false {
+                            notes.append(Diagnostic(
+                                severity: .warning,
+                                message: "'\(relative)' is listed in .gitignore but git does not ignore it (a later pattern re-includes it?)",
+                                file: gitignore))
+                            ignored = false
+                        }
+                    }
+                } else {
+                    notes.append(Diagnostic(severity: .warning, message: "the local file is outside the git work tree '\(root)'; .gitignore not changed", file: localPath))
+                }
+            case .notAWorkTree:
+                notes.append(Diagnostic(severity: .note, message: "not inside a git work tree; .gitignore not changed (keep the local file out of version control yourself)"))
+            case .unknown(let reason):
+                notes.append(Diagnostic(severity: .warning, message: "\(reason); .gitignore not changed"))
+            }
+        }
+        if git.isTracked == true {
+            notes.append(Diagnostic(
+                severity: .warning,
+                message: "git tracks the local file; run `git rm --cached \(git.relativePath ?? localPath)` so it stays on this machine",
+                file: localPath))
+        }
+
+        if shared.needsInclude {
+            let newline = LocalConfigurationFile.lineTerminator(of: shared.bytes)
+            var bytes = shared.bytes
+            if let last = bytes.last, last != 0x0A, last != 0x0D { bytes.append(contentsOf: newline.utf8) }
+            bytes.append(contentsOf: "#include? \"\(shared.includeName)\"\(newline)".utf8)
+            writes.append(LocalWrite(role: .sharedConfiguration, path: shared.path, bytes: bytes, previous: shared.bytes))
+        }
+
+        let text = try LocalConfigurationFile.render(for: shared, values: values, ignoredByGit: ignored)
+        let localFile = Array(text.utf8)
+        writes.append(LocalWrite(role: .localFile, path: localPath, bytes: localFile, previous: previousLocal))
+        for value in values where shared.overridable(value.key) == nil {
+            notes.append(Diagnostic(
+                severity: .warning,
+                message: "\(value.key) is not assigned by \(Path.basename(shared.path)) before its #include? line; written to the local file anyway",
+                file: localPath))
+        }
+        var plan = LocalPlan(shared: shared, localFile: localFile, writes: writes, git: git, notes: notes)
+        plan.setKeys = values.map(\.key)
+        plan.alreadyIgnored = alreadyIgnored
+        return plan
+    }
+
+    /// Plans `xcconfig local update`: every line of the local file kept, new overridable
+    /// settings appended commented out, assignments that no longer override anything commented out.
+    ///
+    /// - Throws: `.localFileMissing` when there is no local file; `.unreadable`.
+    public func planUpdate(_ shared: SharedConfiguration) throws(LocalConfigurationError) -> LocalPlan {
+        let localPath = shared.localFilePath
+        guard fileSystem.exists(localPath) else {
+            throw LocalConfigurationError(.localFileMissing, "there is no local file yet; create it with `xcconfig local init`", file: localPath)
+        }
+        let existing: [UInt8]
+        do {
+            existing = try fileSystem.read(localPath)
+        } catch {
+            throw LocalConfigurationError(.unreadable, "cannot read the local file: \(error)", file: localPath)
+        }
+        let update = LocalConfigurationFile.update(existing, for: shared)
+        let git = gitStatus(of: localPath)
+        var notes = trackingNotes(git, localPath: localPath)
+        for key in update.commentedOut {
+            notes.append(Diagnostic(
+                severity: .warning,
+                message: "\(key) is no longer assigned by \(Path.basename(shared.path)) before its #include? line; its line is now commented out",
+                file: localPath))
+        }
+        var plan = LocalPlan(
+            shared: shared, localFile: update.bytes,
+            writes: update.changed ? [LocalWrite(role: .localFile, path: localPath, bytes: update.bytes, previous: existing)] : [],
+            git: git, notes: notes)
+        plan.update = update
+        return plan
+    }
+
+    /// What `xcconfig local check` reports.
+    public func check(_ shared: SharedConfiguration) -> LocalCheckReport {
+        let localPath = shared.localFilePath
+        let bytes = try? fileSystem.read(localPath)
+        let git = gitStatus(of: localPath)
+        return LocalCheckReport(
+            shared: shared, localFileExists: fileSystem.exists(localPath),
+            overrides: bytes.map { LocalConfigurationFile.overrides(in: $0, shared: shared) } ?? [],
+            git: git,
+            diagnostics: bytes.map { XCConfigParser.parse($0).diagnostics.map { $0.inFile(localPath) } } ?? [])
+    }
+
+    /// Warnings about a local file git tracks or does not ignore.
+    func trackingNotes(_ git: LocalFileGitStatus, localPath: String) -> [Diagnostic] {
+        var notes: [Diagnostic] = []
+        if let limitation = git.limitation { notes.append(Diagnostic(severity: .note, message: limitation)) }
+        if git.isTracked == true {
+            notes.append(Diagnostic(
+                severity: .warning,
+                message: "git tracks the local file; run `git rm --cached \(git.relativePath ?? localPath)` so it stays on this machine",
+                file: localPath))
+        } else if git.isIgnored == false {
+            notes.append(Diagnostic(severity: .warning, message: "git does not ignore the local file; list it in .gitignore", file: localPath))
+        }
+        return notes
+    }
+
+    /// Performs `plan`'s writes in order, each atomically. When one fails, the files written
+    /// before it are put back as they were (a file the plan created stays, complete, since a
+    /// file system here cannot delete) and the error says what happened.
+    public func apply(_ plan: LocalPlan) throws(LocalConfigurationError) {
+        var done: [LocalWrite] = []
+        for write in plan.writes {
+            do {
+                try fileSystem.writeAtomically(write.bytes, to: write.path)
+                done.append(write)
+            } catch {
+                var message = "could not write \(Path.basename(write.path)): \(error)"
+                var kept: [String] = []
+                for earlier in done.reversed() {
+                    if let previous = earlier.previous {
+                        if (try? fileSystem.writeAtomically(previous, to: earlier.path)) == nil { kept.append(earlier.path) }
+                    } else {
+                        kept.append(earlier.path)
+                    }
+                }
+                if !done.isEmpty {
+                    message += kept.isEmpty
+                        ? "; the files written before it were restored"
+                        : "; already written: " + kept.map(Path.basename).joined(separator: ", ")
+                }
+                throw LocalConfigurationError(.writeFailed, message, file: write.path)
+            }
+        }
+    }
+}

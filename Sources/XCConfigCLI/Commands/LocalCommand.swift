@@ -1,0 +1,363 @@
+import XCConfig
+import XCConfigSyntax
+
+/// `xcconfig local`: the per-developer override file a shared configuration's `#include?`
+/// names (cli.md "xcconfig local"). The work is done by ``LocalConfigurationSetup``; these
+/// commands parse arguments and print.
+enum LocalCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "local",
+            abstract: "Create, update and check the per-developer file a shared configuration's #include? names.",
+            discussion: """
+                A shared configuration ends with a line such as #include? "LocalConfig.xcconfig": \
+                Xcode reads that file when it exists and ignores it when not, so each developer can \
+                override the settings assigned before that line (team, signing, container \
+                identifiers) without touching the shared file. These commands write that file, keep \
+                it up to date and keep it out of git.
+
+                EXAMPLES:
+                  xcconfig local init Config/CustomConfig.xcconfig DEVELOPMENT_TEAM=ABCDE12345
+                  xcconfig local update
+                  xcconfig local check
+                """,
+            subcommands: [LocalInitCommand.self, LocalUpdateCommand.self, LocalCheckCommand.self],
+            showsLimits: false
+        )
+    }
+}
+
+/// `xcconfig local init`.
+enum LocalInitCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "init",
+            abstract: "Create the local file, listing every setting it can override.",
+            discussion: """
+                Finds CONFIG's #include? line and creates the file it names. Every setting CONFIG \
+                assigns before that line (itself or through the files it includes before it) is \
+                listed: NAME=VALUE arguments and, with --from-env, environment variables of the same \
+                name are written as NAME = VALUE; the rest appear commented out with their shared \
+                values, ready to edit. The file's path, relative to the git work tree's root, is \
+                added once to the root .gitignore (created if needed), unless git already ignores \
+                it or --no-gitignore is given; git itself is asked (rev-parse, check-ignore, \
+                ls-files) when it is installed, else the work tree is found by its .git folder.
+
+                An existing local file is never replaced without --force (status 1). A CONFIG \
+                without #include? is an error (status 1) unless --add-include is given. Every write \
+                is atomic and keeps the file's permissions; if one fails, the files written before \
+                it are put back.
+
+                EXAMPLES:
+                  xcconfig local init Config/CustomConfig.xcconfig DEVELOPMENT_TEAM=ABCDE12345
+                  DEVELOPMENT_TEAM=ABCDE12345 xcconfig local init --from-env
+                  xcconfig local init Config/Shared.xcconfig --add-include --name Developer.xcconfig
+                  xcconfig local init --dry-run > /tmp/preview.xcconfig
+                """,
+            options: localContextOptions + [
+                .flag("from-env", help: "Take the value of each overridable setting that has an environment variable of the same name from the environment (NAME=VALUE arguments win)."),
+                .value("name", valueName: "file",
+                       help: "With --add-include, the file name to include (default: LocalConfig.xcconfig, next to CONFIG); otherwise picks the #include? naming it when CONFIG has several (default: the last)."),
+                .flag("add-include", help: "Append #include? \"NAME\" to CONFIG when it has none (every setting of CONFIG is then overridable)."),
+                .flag("force", help: "Replace an existing local file."),
+                .flag("dry-run", help: "Print the file that would be written on stdout and write nothing (no local file, no .gitignore or CONFIG change)."),
+                .flag("no-gitignore", help: "Do not add the local file to .gitignore."),
+            ],
+            positionals: [configPositional],
+            acceptsOverrides: true,
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        return try LocalArguments.running(context) {
+            let (setup, shared, failed) = try LocalArguments.load(arguments, context: context, addingInclude: arguments.flag("add-include"))
+            var values = arguments.overrides.map { LocalSettingValue(key: $0.key, value: $0.value) }
+            if arguments.flag("from-env") {
+                let given = Set(values.map(\.key))
+                var seen: Set<String> = []
+                for setting in shared.overridable where setting.conditionSuffix.isEmpty && !given.contains(setting.name) {
+                    if seen.insert(setting.name).inserted, let value = context.environment[setting.name] {
+                        values.append(LocalSettingValue(key: setting.name, value: value))
+                    }
+                }
+            }
+            let plan = try setup.planInit(
+                shared, values: values, force: arguments.flag("force"), editGitIgnore: !arguments.flag("no-gitignore"))
+            context.diagnostics.print(plan.notes)
+            let local = context.displayPath(shared.localFilePath)
+
+            if arguments.flag("dry-run") {
+                context.standardOutput.write(bytes: plan.localFile)
+                for write in plan.writes {
+                    context.diagnostics.print(Diagnostic(severity: .note, message: "dry run: would " + describe(write, context: context)))
+                }
+                return failed ? .failure : .success
+            }
+
+            try setup.apply(plan)
+            for write in plan.writes {
+                context.print(describe(write, context: context).capitalizedFirst)
+            }
+            let set = plan.setKeys
+            let listed = shared.overridable.count - set.filter { shared.overridable($0) != nil }.count
+            context.print(
+                "\(local): " + (set.isEmpty ? "" : "\(set.joined(separator: ", ")) set; ")
+                    + "\(listed) other setting\(listed == 1 ? "" : "s") listed commented out with \(listed == 1 ? "its" : "their") shared value\(listed == 1 ? "" : "s").")
+            if plan.alreadyIgnored { context.print("\(local) is already ignored by git.") }
+            return failed ? .failure : .success
+        }
+    }
+
+    /// `write Config/LocalConfig.xcconfig` and the like, for the summary and `--dry-run`.
+    static func describe(_ write: LocalWrite, context: CommandContext) -> String {
+        let path = context.displayPath(write.path)
+        switch write.role {
+        case .gitignore:
+            let added = String(decoding: write.bytes.dropFirst(write.previous?.count ?? 0), as: UTF8.self)
+                .trimmingSuffix { $0 == "\n" || $0 == "\r" }
+            return write.previous == nil ? "create \(path) ignoring \(added)" : "add \(added) to \(path)"
+        case .sharedConfiguration:
+            return "append the #include? line to \(path)"
+        case .localFile:
+            return (write.previous == nil ? "create " : "replace ") + path
+        }
+    }
+}
+
+/// `xcconfig local update`.
+enum LocalUpdateCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "update",
+            abstract: "Bring the local file up to date with the shared configuration, losing nothing.",
+            discussion: """
+                Keeps every existing line and value of the local file. Settings CONFIG now assigns \
+                before its #include? line that the file does not mention yet (assigned, or commented \
+                out as // NAME = ...) are appended, commented out with their shared values. \
+                Assignments of settings CONFIG no longer assigns before that line are commented out, \
+                never deleted, under a line saying why. The write is atomic and keeps the file's \
+                permissions; nothing is written when nothing changed. Status 1 when there is no \
+                local file yet.
+
+                EXAMPLES:
+                  xcconfig local update
+                  xcconfig local update Config/CustomConfig.xcconfig --dry-run
+                """,
+            options: localContextOptions + [
+                .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
+                .flag("dry-run", help: "Print the updated file on stdout and write nothing."),
+            ],
+            positionals: [configPositional],
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        return try LocalArguments.running(context) {
+            let (setup, shared, failed) = try LocalArguments.load(arguments, context: context, addingInclude: false)
+            let plan = try setup.planUpdate(shared)
+            context.diagnostics.print(plan.notes)
+            let local = context.displayPath(shared.localFilePath)
+            let update = plan.update!
+            if arguments.flag("dry-run") {
+                context.standardOutput.write(bytes: plan.localFile)
+                return failed ? .failure : .success
+            }
+            try setup.apply(plan)
+            if !update.changed {
+                context.print("\(local) is up to date.")
+            } else {
+                var parts: [String] = []
+                if !update.added.isEmpty { parts.append("added \(update.added.joined(separator: ", ")) (commented out)") }
+                if !update.commentedOut.isEmpty { parts.append("commented out \(update.commentedOut.joined(separator: ", "))") }
+                context.print("Updated \(local): " + parts.joined(separator: "; ") + ".")
+            }
+            return failed ? .failure : .success
+        }
+    }
+}
+
+/// `xcconfig local check`.
+enum LocalCheckCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "check",
+            abstract: "Report whether the local file exists, whether git ignores it, and what it overrides.",
+            discussion: """
+                Prints the shared configuration and its #include? line, the local file and whether \
+                it exists, what git says about it (ignored, not ignored, tracked, or no work tree), \
+                each setting the local file assigns with the shared value it replaces, and the \
+                settings it could override but does not. Status 1 when git tracks the local file \
+                (it would be committed); a file git does not ignore is a warning.
+
+                EXAMPLES:
+                  xcconfig local check
+                  xcconfig local check Config/CustomConfig.xcconfig --format json
+                """,
+            options: localContextOptions + [
+                .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
+                .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
+                       help: "text: a readable report; json: one object with config, localFile, exists, git, overrides, notOverridden."),
+            ],
+            positionals: [configPositional],
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        return try LocalArguments.running(context) {
+            let (setup, shared, loadFailed) = try LocalArguments.load(arguments, context: context, addingInclude: false)
+            let report = setup.check(shared)
+            if let limitation = report.git.limitation { context.diagnostics.print(Diagnostic(severity: .note, message: limitation)) }
+            context.diagnostics.print(report.diagnostics)
+            let overridden = Set(report.overrides.map(\.key))
+            let notOverridden = shared.overridable.filter { !overridden.contains($0.key) }
+            let gitText = gitDescription(report.git)
+
+            if arguments.value("format") == "json" {
+                var members = [
+                    JSONValue.Member("config", .string(context.displayPath(shared.path))),
+                    JSONValue.Member("localFile", .string(context.displayPath(shared.localFilePath))),
+                    JSONValue.Member("exists", .bool(report.localFileExists)),
+                    JSONValue.Member("git", .string(gitText)),
+                ]
+                members.append(JSONValue.Member("overrides", .array(report.overrides.map { override in
+                    var object = [
+                        JSONValue.Member("name", .string(override.key)),
+                        JSONValue.Member("value", .string(override.value)),
+                        JSONValue.Member("line", .integer(override.location.line)),
+                    ]
+                    object.append(JSONValue.Member("sharedValue", override.sharedValue.map(JSONValue.string) ?? .null))
+                    return .object(object)
+                })))
+                members.append(JSONValue.Member("notOverridden", .array(notOverridden.map { .string($0.key) })))
+                context.print(JSONValue.object(members).serialized(pretty: true))
+            } else {
+                var text = "Shared configuration: \(context.displayPath(shared.path))"
+                if let line = shared.includeLine { text += ":\(line) (#include? \"\(shared.includeName)\")" }
+                text += "\nLocal file: \(context.displayPath(shared.localFilePath)) ("
+                    + (report.localFileExists ? "exists" : "does not exist; create it with `xcconfig local init`") + ")\n"
+                text += "Git: \(gitText)\n"
+                if report.localFileExists {
+                    if report.overrides.isEmpty {
+                        text += "Overrides: none\n"
+                    } else {
+                        text += "Overrides:\n"
+                        for override in report.overrides {
+                            let assignment = override.value.isEmpty ? "\(override.key) =" : "\(override.key) = \(override.value)"
+                            let shared = override.sharedValue.map { $0.isEmpty ? "(shared value: empty)" : "(shared value: \($0))" }
+                                ?? "(not assigned before the #include? line)"
+                            text += "  \(assignment)    \(shared)\n"
+                        }
+                    }
+                }
+                if !notOverridden.isEmpty {
+                    text += "Not overridden: " + notOverridden.map(\.key).joined(separator: ", ") + "\n"
+                }
+                context.standardOutput.write(text)
+            }
+
+            let local = shared.localFilePath
+            if report.isTracked {
+                context.diagnostics.print(Diagnostic(
+                    severity: .error,
+                    message: "git tracks the local file; run `git rm --cached \(report.git.relativePath ?? local)` and list it in .gitignore",
+                    file: local))
+                return .failure
+            }
+            if report.git.isIgnored == false {
+                context.diagnostics.print(Diagnostic(severity: .warning, message: "git does not ignore the local file; run `xcconfig local init` or list it in .gitignore", file: local))
+            }
+            return loadFailed ? .failure : .success
+        }
+    }
+
+    static func gitDescription(_ git: LocalFileGitStatus) -> String {
+        switch git.lookup {
+        case .notAWorkTree: return "not inside a git work tree"
+        case .unknown(let reason): return "unknown (\(reason))"
+        case .workTree:
+            if git.relativePath == nil { return "outside the git work tree" }
+            if git.isTracked == true { return "tracked (it would be committed)" }
+            switch git.isIgnored {
+            case true?: return "ignored"
+            case false?: return "not ignored"
+            case nil: return "not known to be ignored"
+            }
+        }
+    }
+}
+
+/// What the `local` subcommands share: CONFIG, the include-search options, git.
+enum LocalArguments {
+    /// The context options: they locate CONFIG's includes as for resolve.
+    static var contextOptions: [OptionSpec] { OptionSpec.evaluationContext }
+
+    /// Runs `body`, turning a library error into its diagnostic and exit status.
+    static func running(_ context: CommandContext, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+        do {
+            return try body()
+        } catch let error as LocalConfigurationError {
+            context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: error.file))
+            return status(of: error)
+        }
+    }
+
+    /// Status 2 when the command could not run as asked (unreadable or unnamed CONFIG, a value
+    /// that cannot be written), else 1 (cli.md "Conventions").
+    static func status(of error: LocalConfigurationError) -> ExitStatus {
+        switch error.kind {
+        case .unreadable, .sharedConfigurationNotFound, .invalidValue: .usageError
+        case .missingOptionalInclude, .localFileExists, .localFileMissing, .writeFailed: .failure
+        }
+    }
+
+    /// The setup (file system and git) and the shared configuration, its load diagnostics
+    /// printed; `failed` when one of them is an error.
+    static func load(
+        _ arguments: ParsedArguments, context: CommandContext, addingInclude: Bool
+    ) throws -> (LocalConfigurationSetup, SharedConfiguration, failed: Bool) {
+        let config = try arguments.positional("config").map(context.absolutePath)
+            ?? SharedConfiguration.find(under: context.currentDirectory, fileSystem: context.fileSystem)
+        let loader = try StackArguments(arguments, files: [config], context: context).loader
+        let shared = try SharedConfiguration.load(
+            path: config, loader: loader, includeName: arguments.value("name"), addingInclude: addingInclude)
+        context.diagnostics.print(shared.diagnostics)
+        let setup = LocalConfigurationSetup(fileSystem: context.fileSystem, git: git(for: context))
+        return (setup, shared, shared.diagnostics.contains { $0.severity == .error })
+    }
+
+    /// The real git when it is installed and the files are real; otherwise the `.git` folder
+    /// lookup, with a note saying so.
+    static func git(for context: CommandContext) -> any GitWorkTreeQuerying {
+        guard context.fileSystem is RealFileSystem else { return GitFolderLookup(fileSystem: context.fileSystem, reason: nil) }
+        if let git = GitCommandLine.find(environment: context.environment) { return git }
+        return GitFolderLookup(
+            fileSystem: context.fileSystem,
+            reason: "git is not installed (not found on PATH): the work tree is found by its .git folder, and only an exact .gitignore line counts as ignoring the local file")
+    }
+}
+
+/// The include-search and context options of the `local` subcommands.
+private let localContextOptions = LocalArguments.contextOptions
+
+/// CONFIG, the shared configuration.
+private let configPositional = PositionalSpec(
+    "config", help: "The shared configuration with the #include? line. Default: the only .xcconfig file under the current directory that has one.",
+    isOptional: true)
+
+extension String {
+    /// The first character upper-cased (ASCII).
+    fileprivate var capitalizedFirst: String {
+        guard let first = unicodeScalars.first, first.isASCII, ("a"..."z").contains(first) else { return self }
+        return String(first).uppercased() + String(unicodeScalars.dropFirst())
+    }
+
+    /// Without trailing characters matching `predicate`.
+    fileprivate func trimmingSuffix(while predicate: (Character) -> Bool) -> String {
+        var text = self
+        while let last = text.last, predicate(last) { text.removeLast() }
+        return text
+    }
+}
