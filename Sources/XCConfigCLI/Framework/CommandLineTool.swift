@@ -21,6 +21,8 @@ public enum CommandLineTool {
             ResolveCommand.self,
             ExplainCommand.self,
             ParseCommand.self,
+            ExpandCommand.self,
+            LocalCommand.self,
         ]
     }
 
