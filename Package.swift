@@ -19,9 +19,10 @@ let package = Package(
         .target(name: "XCConfigCLI", dependencies: ["XCConfig", "XCConfigLint"]),
         .executableTarget(name: "xcconfig", dependencies: ["XCConfigCLI"]),
         .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI"]),
+        .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax"]),
-        .testTarget(name: "XCConfigTests", dependencies: ["XCConfig"], exclude: ["Fixtures"]),
+        .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint"]),
-        .testTarget(name: "CLITests", dependencies: ["XCConfigCLI"]),
+        .testTarget(name: "CLITests", dependencies: ["XCConfigCLI", "ConformanceSupport"]),
     ]
 )

@@ -26,7 +26,7 @@ enum ResolveCommand: Command {
                        help: "text: NAME = value lines; json: one object; env: export lines for a POSIX shell; xcconfig: one self-contained file that resolves to the same values."),
                 .flag("provenance", help: "Show the level, file, line, column and conditions of each winning assignment."),
                 .flag("levels", help: "Show each level's own value next to the resolved one, the winner marked."),
-                .flag("all", help: "Also list settings bound from the context and the environment."),
+                .flag("all", help: "Also list settings bound from the context and the environment, and those --project defines (SRCROOT, PROJECT_NAME, TARGET_NAME, ...)."),
                 .value("print", valueName: "name", repeatable: true,
                        help: "Print only this setting's value, raw (repeatable). A name assigned at no level is an error."),
             ],
@@ -59,8 +59,11 @@ enum ResolveCommand: Command {
             return failed ? .failure : .success
         }
 
-        let levelKinds: Set<LevelKind>? = arguments.flag("all") ? nil : Set(LevelKind.allCases).subtracting([.defaults, .environment])
-        let settings = resolver.resolveAll(at: levelKinds)
+        // Context bindings, the environment and the project's dynamic settings (SRCROOT,
+        // TARGET_NAME, ...) are listed only with --all (cli.md "Evaluation context").
+        let all = arguments.flag("all")
+        let levelKinds: Set<LevelKind>? = all ? nil : Set(LevelKind.allCases).subtracting([.defaults, .environment])
+        let settings = resolver.resolveAll(at: levelKinds, includingDynamic: all)
         reportSettingsDiagnostics(resolver, context: context, failed: &failed)
         let format = arguments.value("format") ?? "text"
         if arguments.flag("levels") {
@@ -91,7 +94,7 @@ enum ResolveOutput {
             return settings.map { "export \($0.name)=\(shellQuoted($0.value))\n" }.joined()
         case "xcconfig":
             var text = "// Resolved by xcconfig \(xcconfigVersion); every value is literal.\n"
-            for setting in settings { text += "\(setting.name) = \(xcconfigLiteral(setting.value))\n" }
+            for setting in settings { text += "\(setting.name) = \(xcconfigLiteral(setting.value, for: setting.name))\n" }
             return text
         default:
             return settings.map { setting -> String in
@@ -125,9 +128,10 @@ enum ResolveOutput {
         return text
     }
 
-    /// `file:line:column`, `file (key path)`, or `nil` for a level without a file.
+    /// `file:line:column`, `file (key path)`, `(dynamic setting)` for what `--project`
+    /// defines (SRCROOT, TARGET_NAME, ...), or `nil` for a level without a file.
     static func locationText(_ info: AssignmentInfo, context: CommandContext) -> String? {
-        guard let file = info.file else { return info.keyPath }
+        guard let file = info.file else { return info.keyPath ?? (info.isDynamicSetting ? "(dynamic setting)" : nil) }
         var text = context.displayPath(file)
         if let location = info.location { text += ":\(location.line):\(location.column)" }
         if let keyPath = info.keyPath { text += " (\(keyPath))" }
@@ -151,9 +155,11 @@ enum ResolveOutput {
         var text = ""
         for setting in settings {
             text += "\(setting.name) = \(setting.value)\n"
-            for (kind, raw) in ownValues(setting.name, resolver: resolver).reversed() {
-                let marker = setting.winner?.level == kind ? "*" : " "
-                text += "  \(marker) \(kind.rawValue.padding(20)) \(raw)\n"
+            for info in ownAssignments(setting.name, resolver: resolver).reversed() {
+                let marker = setting.winner?.level == info.level ? "*" : " "
+                var row = "  \(marker) \(info.level.rawValue.padding(20)) \(info.rawValue)"
+                if let location = locationText(info, context: context) { row += "    // " + location }
+                text += row + "\n"
             }
         }
         return text
@@ -162,11 +168,16 @@ enum ResolveOutput {
     /// Each level's own value of `name`: the raw text of its highest matching assignment there,
     /// lowest level first.
     static func ownValues(_ name: String, resolver: Resolver) -> [(LevelKind, String)] {
-        var byLevel: [LevelKind: String] = [:]
+        ownAssignments(name, resolver: resolver).map { ($0.level, $0.rawValue) }
+    }
+
+    /// Each level's highest matching assignment of `name`, lowest level first.
+    static func ownAssignments(_ name: String, resolver: Resolver) -> [AssignmentInfo] {
+        var byLevel: [LevelKind: AssignmentInfo] = [:]
         for info in resolver.assignments(of: name) where info.matchesContext && byLevel[info.level] == nil {
-            byLevel[info.level] = info.rawValue
+            byLevel[info.level] = info
         }
-        return LevelKind.allCases.compactMap { kind in byLevel[kind].map { (kind, $0) } }
+        return LevelKind.allCases.compactMap { byLevel[$0] }
     }
 
     /// `'value'` for a POSIX shell: single quotes, each `'` written as `'\''`.
@@ -174,21 +185,43 @@ enum ResolveOutput {
         "'" + value.replacingEvery("'", with: "'\\''") + "'"
     }
 
-    /// `value` written so that an xcconfig assignment reads it back unchanged: `$` doubled,
-    /// `//` broken with `$()`, and `$()` guarding leading and trailing whitespace, a trailing
-    /// `;` and a trailing `\` (which Xcode would trim, drop or read as a continuation).
-    static func xcconfigLiteral(_ value: String) -> String {
-        var text = value.replacingEvery("$", with: "$$").replacingEvery("//", with: "/$()/")
-        // `/$()//` can still hold `//` after a replaced pair ("///"): repeat until none is left.
-        while text.contains("//") { text = text.replacingEvery("//", with: "/$()/") }
-        if let first = text.unicodeScalars.first, first == " " || first == "\t" || first == "\u{0B}" || first == "\u{0C}" {
-            text = "$()" + text
+    /// `value` written as the value of an assignment of `name` so that Xcode reads it back
+    /// unchanged: every `$` doubled (except one a backslash already escapes, in the list
+    /// semantics of list-typed and user-defined settings), `//` broken with `$()`, `$()`
+    /// guarding leading whitespace and a trailing `;` or whitespace that Xcode would trim or
+    /// drop, and a trailing `\` doubled and followed by a blank line so that the continuation
+    /// it starts ends at once (semantics §1.3, §3.3).
+    static func xcconfigLiteral(_ value: String, for name: String) -> String {
+        let listSemantics = BuildSettingsCatalog.shared.type(of: name).usesListSemantics
+        let bytes = Array(value.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if listSemantics && byte == UInt8(ascii: "\\") && index + 1 < bytes.count {
+                output.append(byte)
+                output.append(bytes[index + 1])
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "$") { output.append(byte) }
+            if byte == UInt8(ascii: "/") && output.last == UInt8(ascii: "/") {
+                output.append(contentsOf: Array("$()".utf8))
+            }
+            output.append(byte)
+            index += 1
         }
-        if let last = text.unicodeScalars.last,
-           last == " " || last == "\t" || last == "\u{0B}" || last == "\u{0C}" || last == ";" || last == "\\" {
-            text += "$()"
+        func isInlineWhitespace(_ byte: UInt8?) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
         }
-        return text
+        if isInlineWhitespace(output.first) { output.insert(contentsOf: Array("$()".utf8), at: 0) }
+        if output.last == UInt8(ascii: "\\") {
+            output.append(contentsOf: Array("\\\n".utf8))
+        } else if isInlineWhitespace(output.last) || output.last == UInt8(ascii: ";") {
+            output.append(contentsOf: Array("$()".utf8))
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }
 

@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 import XCConfigSyntax
@@ -80,4 +81,8 @@ import XCConfigSyntax
     func randomCase(_ testCase: ConformanceCase) {
         Self.check(testCase)
     }
+}
+
+extension ConformanceCase: CustomTestStringConvertible {
+    public var testDescription: String { name }
 }

@@ -1,39 +1,63 @@
 import Foundation
-import Testing
-@testable import XCConfig
-import XCConfigSyntax
+
+// Loads the recorded conformance cases (Tests/XCConfigTests/Fixtures/conformance, copied from
+// shared/conformance) for the library and command-line conformance suites.
 
 /// One recorded case: input files, context flags, and what Apple's implementation produced.
-struct ConformanceCase: CustomTestStringConvertible, Sendable {
-    var name: String
-    var files: [String: [UInt8]]
-    var arguments: [String]
-    var expectedExit: Int
-    var expectedSettings: [String: String]
-    var expectedDiagnostics: [DiagnosticTriple]
+public struct ConformanceCase: Sendable, CustomStringConvertible {
+    public var name: String
+    public var files: [String: [UInt8]]
+    public var arguments: [String]
+    public var expectedExit: Int
+    public var expectedSettings: [String: String]
+    public var expectedDiagnostics: [DiagnosticTriple]
 
-    var testDescription: String { name }
+    public var description: String { name }
 }
 
-struct DiagnosticTriple: Hashable, Comparable, CustomStringConvertible, Sendable {
-    var file: String
-    var line: Int
-    var severity: String
+public struct DiagnosticTriple: Hashable, Comparable, CustomStringConvertible, Sendable {
+    public var file: String
+    public var line: Int
+    public var severity: String
 
-    static func < (lhs: Self, rhs: Self) -> Bool {
+    public init(file: String, line: Int, severity: String) {
+        self.file = file
+        self.line = line
+        self.severity = severity
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
         (lhs.file, lhs.line, lhs.severity) < (rhs.file, rhs.line, rhs.severity)
     }
 
-    var description: String { "\(file):\(line): \(severity)" }
+    public var description: String { "\(file):\(line): \(severity)" }
 }
 
-enum ConformanceFixtures {
-    static let directory = URL(fileURLWithPath: #filePath)
+public enum ConformanceFixtures {
+    public static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/conformance")
+        .appendingPathComponent("XCConfigTests/Fixtures/conformance")
+
+    /// `shared/corpus` beside the repository, when it is there.
+    public static let corpusDirectory: URL? = {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }()
+
+    /// Every `.xcconfig` file of the corpus, as absolute paths, sorted; empty without the corpus.
+    public static func corpusFiles() -> [String] {
+        guard let root = corpusDirectory, let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".xcconfig") { files.append(root.appendingPathComponent(relative).path) }
+        }
+        return files.sorted()
+    }
 
     /// Every case folder under `cases/`.
-    static func namedCases() -> [ConformanceCase] {
+    public static func namedCases() -> [ConformanceCase] {
         let casesDirectory = directory.appendingPathComponent("cases")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: casesDirectory.path)) ?? []
         return names.sorted().compactMap { name in
@@ -63,7 +87,7 @@ enum ConformanceFixtures {
     }
 
     /// The generated cases of `random.json`.
-    static func randomCases() -> [ConformanceCase] {
+    public static func randomCases() -> [ConformanceCase] {
         guard let data = try? Data(contentsOf: directory.appendingPathComponent("random.json")),
               let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
         return array.enumerated().map { index, object in
@@ -81,7 +105,7 @@ enum ConformanceFixtures {
     }
 
     /// Splits a line into words as a POSIX shell does (quotes and backslashes; no expansion).
-    static func splitWords(_ line: String) -> [String] {
+    public static func splitWords(_ line: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false
