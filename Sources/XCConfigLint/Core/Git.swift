@@ -70,12 +70,22 @@ public final class ProcessGit: GitOracle, @unchecked Sendable {
         let directory = existingDirectory(for: path)
         if let cached = lock.withLock({ roots[directory] }) { return cached }
         var root: String? = nil
-        if let result = run(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 {
+        // Spawning git is slow: ask it only when a `.git` entry exists above the file.
+        if ProcessGit.hasGitEntry(above: directory), let result = run(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 {
             let line = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
             root = line.isEmpty ? nil : line
         }
         lock.withLock { roots[directory] = root }
         return root
+    }
+
+    private static func hasGitEntry(above directory: String) -> Bool {
+        var current = directory
+        while true {
+            if FileManager.default.fileExists(atPath: current + (current.hasSuffix("/") ? "" : "/") + ".git") { return true }
+            if current == "/" || current.isEmpty { return false }
+            current = (current as NSString).deletingLastPathComponent
+        }
     }
 
     public func isTracked(_ path: String) -> Bool {
@@ -119,6 +129,15 @@ public struct StaticGit: GitOracle {
     public func workTreeRoot(containing path: String) -> String? {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") ? root : nil
     }
+    private static func hasGitEntry(above directory: String) -> Bool {
+        var current = directory
+        while true {
+            if FileManager.default.fileExists(atPath: current + (current.hasSuffix("/") ? "" : "/") + ".git") { return true }
+            if current == "/" || current.isEmpty { return false }
+            current = (current as NSString).deletingLastPathComponent
+        }
+    }
+
     public func isTracked(_ path: String) -> Bool { tracked.contains(path) }
     public func isIgnored(_ path: String) -> Bool { ignored.contains(path) }
 }

@@ -82,18 +82,27 @@ public final class LintContext: @unchecked Sendable {
         self.assignmentIndexes = indexes
         var prefixes = Set<String>()
         var suffixes = Set<String>()
+        var referenced = Set<String>()
         for file in files.values {
             for expression in file.expressions where !expression.isLiteral {
-                for reference in expression.references where reference.literalName == nil {
+                for reference in expression.references {
+                    if let name = reference.literalName {
+                        referenced.insert(name)
+                        continue
+                    }
                     let (prefix, suffix) = Self.literalEnds(of: reference.name.source)
                     if !prefix.isEmpty { prefixes.insert(prefix) }
                     if !suffix.isEmpty { suffixes.insert(suffix) }
                 }
             }
         }
+        self.referencedNames = referenced
         self.composedPrefixes = prefixes
         self.composedSuffixes = suffixes
     }
+
+    /// Every name some value refers to by a plain reference (`$(NAME)`, `${NAME}`, `$NAME`).
+    public let referencedNames: Set<String>
 
     /// Literal beginnings (`FLAGS_` of `$(FLAGS_$(CONFIGURATION))`) and ends of names that
     /// references compose from other settings.

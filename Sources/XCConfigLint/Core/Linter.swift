@@ -146,13 +146,22 @@ public struct Linter: Sendable {
 
         // Load every file found with its includes, in parallel: each one's own includes decide
         // the roots, and the roots' loads are what the rules check.
-        let loader = IncludeLoader(
-            fileSystem: fileSystem,
-            searchPaths: environment.searchPaths,
-            projectRoot: environment.projectRoot,
-            developerDirectory: environment.developerDirectory
-        )
-        let loaded: [Result<LoadedConfiguration, IncludeLoader.RootError>] = (explicitFiles + foundFiles).concurrentMap { path in
+        // Without --project-root, each file gets the project directory Xcode would search for it:
+        // the nearest ancestor holding an .xcodeproj or .xcworkspace.
+        let allFiles = explicitFiles + foundFiles
+        var projectRoots: [String?] = []
+        var projectRootCache: [String: String?] = [:]
+        for path in allFiles {
+            projectRoots.append(environment.projectRoot ?? Self.projectDirectory(of: path, fileSystem: fileSystem, cache: &projectRootCache))
+        }
+        let environment = self.environment
+        let loaded: [Result<LoadedConfiguration, IncludeLoader.RootError>] = Array(zip(allFiles, projectRoots)).concurrentMap { path, projectRoot in
+            let loader = IncludeLoader(
+                fileSystem: fileSystem,
+                searchPaths: environment.searchPaths,
+                projectRoot: projectRoot,
+                developerDirectory: environment.developerDirectory
+            )
             do throws(IncludeLoader.RootError) {
                 return .success(try loader.load(path: path))
             } catch {
@@ -165,7 +174,7 @@ public struct Linter: Sendable {
         for (index, result) in loaded.enumerated() {
             switch result {
             case .success(let load):
-                let path = (explicitFiles + foundFiles)[index]
+                let path = allFiles[index]
                 loads[path] = load
                 for file in load.files {
                     if let filePath = file.path, files[filePath] == nil { files[filePath] = LintFile(path: filePath, tree: file.tree) }
@@ -220,6 +229,30 @@ public struct Linter: Sendable {
         )
         let findings = check(context) + readProblems
         return Analysis(context: context, findings: Self.sorted(findings))
+    }
+
+    /// The nearest ancestor directory of `path` that holds an `.xcodeproj` or `.xcworkspace`.
+    static func projectDirectory(of path: String, fileSystem: any FileSystem, cache: inout [String: String?]) -> String? {
+        var directory = Path.directory(of: path)
+        var visited: [String] = []
+        var found: String? = nil
+        while true {
+            if let cached = cache[directory] {
+                found = cached
+                break
+            }
+            visited.append(directory)
+            let names = (try? fileSystem.contents(ofDirectory: directory)) ?? []
+            if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
+                found = directory
+                break
+            }
+            let parent = Path.directory(of: directory)
+            if parent == directory { break }
+            directory = parent
+        }
+        for directory in visited { cache[directory] = found }
+        return found
     }
 
     /// The roots of a run: every file named on the command line, then the found files no other

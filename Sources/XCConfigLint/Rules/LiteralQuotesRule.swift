@@ -6,7 +6,9 @@ import XCConfigSyntax
 /// Only list-typed settings treat quotes as grouping; a string or path setting keeps them as
 /// characters (semantics §3.2): `DEVELOPMENT_TEAM = ""` sets the team to two quote marks
 /// and `INFOPLIST_FILE = "App/Info.plist"` names a file whose name starts with a quote.
-/// A `'` inside a word (`Bob's App`) is an apostrophe and fine.
+/// A `'` inside a word (`Bob's App`) is an apostrophe and fine, and so are quotes in settings
+/// whose text is pasted into generated C source (`VERSION_INFO_STRING`, whose default is
+/// itself quoted).
 struct LiteralQuotesRule: LintRule {
     static let description = RuleDescription(
         identifier: "literal-quotes",
@@ -23,14 +25,17 @@ struct LiteralQuotesRule: LintRule {
             RuleExample("OTHER_SWIFT_FLAGS = -D \"FEATURE X\"\n"),
             RuleExample("PRODUCT_NAME = Bob's App\n"),
             RuleExample("MY_SETTING = \"quoted\"\n"),
+            RuleExample("VERSION_INFO_STRING = \"@(#)PROGRAM:ld PROJECT:ld-$(CURRENT_PROJECT_VERSION)\"\n"),
+            RuleExample("VERSION_INFO_EXPORT_DECL = __attribute__((visibility(\"default\")))\n"),
         ]
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for (statement, assignment) in file.assignments {
-            let type = context.catalog.type(of: assignment.name)
-            guard type == .string || type == .path else { continue }
+            guard let info = context.catalog[assignment.name], info.type == .string || info.type == .path,
+                  !Self.takesSourceText(info) else { continue }
+            let type = info.type
             let bytes = file.valueBytes(of: assignment)
             guard let index = Self.firstQuote(in: bytes) else { continue }
             let what = type == .path ? "a path" : "a string"
@@ -43,6 +48,15 @@ struct LiteralQuotesRule: LintRule {
             findings.append(file.finding(at: file.sourceOffset(ofValueOffset: index, in: assignment), message, statement: statement))
         }
         return findings
+    }
+
+    /// Settings whose value is pasted into generated source, where quotes are meant.
+    static let sourceTextSettings: Set<String> = ["VERSION_INFO_EXPORT_DECL", "VERSION_INFO_PREFIX", "VERSION_INFO_SUFFIX"]
+
+    /// `true` for a setting whose quotes are part of the intended text: its default value is
+    /// itself quoted, or it is pasted into generated C source.
+    static func takesSourceText(_ info: BuildSettingInfo) -> Bool {
+        info.defaultValue.utf8.contains(UInt8(ascii: "\"")) || sourceTextSettings.contains(info.name)
     }
 
     /// The first `"`, or a `'` that starts a word (not an apostrophe).

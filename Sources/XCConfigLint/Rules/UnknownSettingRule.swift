@@ -8,7 +8,8 @@ import XCConfigSyntax
 /// setting, and the real one keeps its old value. The rule reports names equal to a known
 /// one ignoring case, or one edit away (two for names of ten characters or more), but never
 /// names under four characters, helper names that extend a known one (`OTHER_LDFLAGS_1`),
-/// or names the configuration composes into references (`$(FLAGS_$(CONFIGURATION))`).
+/// names the configuration composes into references (`$(FLAGS_$(CONFIGURATION))`), or
+/// names it refers to (`ORDER_LDFLAGS` used as `$(ORDER_LDFLAGS)` is a deliberate helper).
 struct UnknownSettingRule: LintRule {
     static let description = RuleDescription(
         identifier: "unknown-setting",
@@ -27,41 +28,72 @@ struct UnknownSettingRule: LintRule {
             RuleExample("OTHER_LDFLAGS_1 = -ObjC\nSDKROOT_ = macosx\n"),
             RuleExample("FLAGS_Debug = -DDEBUG\nOTHER_CFLAGS = $(FLAGS_$(CONFIGURATION))\n"),
             RuleExample("MY_APP_NAME = Example\n"),
+            RuleExample("ORDER_LDFLAGS = -Wl,-order_file,app.order\nOTHER_LDFLAGS = $(inherited) $(ORDER_LDFLAGS)\n"),
         ]
     )
 
-    func check(_ file: LintFile, in context: LintContext) -> [Finding] {
-        var findings: [Finding] = []
+    func checkAll(in context: LintContext) -> [Finding] {
+        // Each distinct unknown name is looked up once, in parallel.
         let catalog = context.catalog
-        for (statement, assignment) in file.assignments {
-            let name = assignment.name
-            guard catalog[name] == nil, let suggestion = NameIndex.shared.suggestion(for: name, catalog: catalog) else { continue }
-            if context.isComposedName(name) { continue }
-            findings.append(file.finding(
-                at: assignment.nameRange.startOffset,
-                "'\(name)' is not a build setting Xcode knows, so it sets a new user-defined setting; did you mean \(suggestion)?",
-                statement: statement))
+        var names = Set<String>()
+        for path in context.orderedPaths {
+            for entry in context.files[path]!.assignments where catalog[entry.assignment.name] == nil {
+                names.insert(entry.assignment.name)
+            }
+        }
+        let distinct = names.sorted()
+        let suggestions = distinct.concurrentMap { NameIndex.shared.suggestion(for: $0, catalog: catalog) }
+        var suggestionByName: [String: String] = [:]
+        for (name, suggestion) in zip(distinct, suggestions) {
+            // A name the configuration refers to is a deliberate helper (`ORDER_LDFLAGS`
+            // used in `OTHER_LDFLAGS = … $(ORDER_LDFLAGS)`), not a misspelling.
+            if let suggestion, !context.isComposedName(name), !context.referencedNames.contains(name) {
+                suggestionByName[name] = suggestion
+            }
+        }
+        var findings: [Finding] = []
+        guard !suggestionByName.isEmpty else { return [] }
+        for path in context.orderedPaths {
+            let file = context.files[path]!
+            for (statement, assignment) in file.assignments {
+                guard let suggestion = suggestionByName[assignment.name] else { continue }
+                findings.append(file.finding(
+                    at: assignment.nameRange.startOffset,
+                    "'\(assignment.name)' is not a build setting Xcode knows, so it sets a new user-defined setting; did you mean \(suggestion)?",
+                    statement: statement))
+            }
         }
         return findings
     }
 }
 
-/// The catalogue's names grouped for fast near-miss search.
+/// The catalogue's names prepared for fast near-miss search: grouped by length, each with a
+/// byte histogram. An edit changes the histogram by at most two (a swap by none), so a
+/// candidate whose histogram differs by more than twice the edit limit is skipped without
+/// computing its distance.
 final class NameIndex: Sendable {
     static let shared = NameIndex(BuildSettingsCatalog.shared)
 
-    private let byLength: [Int: [[UInt8]]]
+    private static let buckets = 64
+    private let byLength: [Int: [(name: [UInt8], histogram: [UInt8])]]
     private let byUppercase: [String: String]
 
     init(_ catalog: BuildSettingsCatalog) {
-        var byLength: [Int: [[UInt8]]] = [:]
+        var byLength: [Int: [(name: [UInt8], histogram: [UInt8])]] = [:]
         var byUppercase: [String: String] = [:]
         for name in catalog.names {
-            byLength[name.utf8.count, default: []].append(Array(name.utf8))
+            let bytes = Array(name.utf8)
+            byLength[bytes.count, default: []].append((bytes, Self.histogram(bytes)))
             byUppercase[name.uppercased()] = name
         }
         self.byLength = byLength
         self.byUppercase = byUppercase
+    }
+
+    private static func histogram(_ bytes: [UInt8]) -> [UInt8] {
+        var histogram = [UInt8](repeating: 0, count: buckets)
+        for byte in bytes { histogram[Int(byte) & (buckets - 1)] &+= 1 }
+        return histogram
     }
 
     /// The known name `name` is probably a misspelling of, or `nil`.
@@ -74,16 +106,20 @@ final class NameIndex: Sendable {
         }
         if let known = byUppercase[name.uppercased()] { return known }
         let limit = bytes.count < 10 ? 1 : 2
+        let histogram = Self.histogram(bytes)
         var best: (name: [UInt8], distance: Int)? = nil
         for length in (bytes.count - limit)...(bytes.count + limit) {
             for candidate in byLength[length] ?? [] {
-                let distance = NearMiss.distance(bytes, candidate, limit: limit)
-                if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+                var difference = 0
+                for bucket in 0..<Self.buckets {
+                    let a = Int(histogram[bucket]), b = Int(candidate.histogram[bucket])
+                    difference += a > b ? a - b : b - a
+                }
+                if difference > 2 * limit { continue }
+                let distance = NearMiss.distance(bytes, candidate.name, limit: limit)
+                if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate.name, distance) }
             }
         }
-        guard let best else { return nil }
-        // A known name that extends this one (`OTHER_LDFLAG` → `OTHER_LDFLAGS`) is a near miss,
-        // but this one extending a known name by a suffix is a helper.
-        return String(decoding: best.name, as: UTF8.self)
+        return best.map { String(decoding: $0.name, as: UTF8.self) }
     }
 }
