@@ -207,7 +207,12 @@ public enum LocalConfigurationFile {
         var scalars = Substring(line).unicodeScalars.drop { $0 == " " || $0 == "\t" }
         guard scalars.starts(with: "//".unicodeScalars) else { return nil }
         scalars = scalars.dropFirst(2).drop { $0 == " " || $0 == "\t" || $0 == "/" }
-        guard let equals = scalars.firstIndex(of: "=") else { return nil }
+        // The `=` that ends the key, not one inside `[sdk=…]`.
+        var inCondition = false
+        guard let equals = scalars.firstIndex(where: { scalar in
+            if scalar == "[" { inCondition = true } else if scalar == "]" { inCondition = false }
+            return scalar == "=" && !inCondition
+        }) else { return nil }
         var key = String(String.UnicodeScalarView(scalars[..<equals]))
         while let last = key.unicodeScalars.last, last == " " || last == "\t" { key.unicodeScalars.removeLast() }
         guard let parsed = parseSettingKey(key) else { return nil }
