@@ -441,10 +441,17 @@ public final class Resolver {
         case assigned(String?)
     }
 
-    /// The value a reference to `name` gets with the current frames (semantics §3.5).
-    func lookup(_ name: String) -> LookupResult {
+    /// What a name reaches, before anything is evaluated.
+    enum Target {
+        case unset(setting: String)
+        case bound(String)
+        case record(nameID: Int, position: Int)
+    }
+
+    /// The assignment a reference to `name` reaches with the current frames (semantics §3.5).
+    func target(of name: String) -> Target {
         if name.isEmpty { return .unset(setting: name) }
-        if let bound = extraBindings[name] { return .assigned(bound) }
+        if let bound = extraBindings[name] { return .bound(bound) }
         if name == "inherited" || name == "value", let top = frames.last {
             tracer?.note(reference: name)
             return inherited(nameID: top.nameID, below: top.position)
@@ -466,13 +473,23 @@ public final class Resolver {
             if chains[id].isEmpty { recordUnresolved(name) }
             return .unset(setting: name)
         }
-        let value = evaluateRecord(nameID: id, position: top)
-        return .assigned(value.hasContent ? value.text : nil)
+        return .record(nameID: id, position: top)
+    }
+
+    /// The string value a reference to `name` gets with the current frames.
+    func lookup(_ name: String) -> LookupResult {
+        switch target(of: name) {
+        case .unset(let setting): return .unset(setting: setting)
+        case .bound(let value): return .assigned(value)
+        case .record(let nameID, let position):
+            let value = evaluateRecord(nameID: nameID, position: position)
+            return .assigned(value.hasContent ? value.text : nil)
+        }
     }
 
     /// A declared but unset string-typed setting is an empty string, which still counts as
     /// an element; an unset list or unknown name is nothing (semantics §3.5).
-    private func declaredStringValue(_ name: String) -> String? {
+    func declaredStringValue(_ name: String) -> String? {
         switch catalog[name]?.type {
         case .string, .boolean, .enum: return ""
         // Observed in the recorded cases: an unset path-typed setting is nothing.
@@ -481,10 +498,9 @@ public final class Resolver {
     }
 
     /// The next matching assignment below `position`, if any.
-    private func inherited(nameID: Int, below position: Int) -> LookupResult {
+    private func inherited(nameID: Int, below position: Int) -> Target {
         guard position > 0 else { return .unset(setting: names[nameID]) }
-        let value = evaluateRecord(nameID: nameID, position: position - 1)
-        return .assigned(value.hasContent ? value.text : nil)
+        return .record(nameID: nameID, position: position - 1)
     }
 
     private func recordUnresolved(_ name: String) {

@@ -30,6 +30,15 @@ public struct StackInputs: Sendable {
     public var targetBaseConfigFile: String?
     /// The project file holding the base configuration references, for diagnostics.
     public var projectFile: String?
+    /// Where the project's base configuration reference is written (project file, key path,
+    /// line): a base xcconfig that cannot be opened is reported there.
+    public var projectBaseConfigOrigin: EntryOrigin?
+    /// Where the target's base configuration reference is written.
+    public var targetBaseConfigOrigin: EntryOrigin?
+    /// Problems found while reading the project file and choosing its levels (a configuration
+    /// that does not exist, a base xcconfig that cannot be located); reported with the load
+    /// diagnostics.
+    public var projectDiagnostics: [Diagnostic] = []
 
     public init(
         targetConfigFiles: [String] = [],
@@ -64,6 +73,12 @@ public struct StackInputs: Sendable {
         targetBaseConfigFile = project.targetConfigFile
         targetSettings = project.targetSettings
         self.projectFile = projectFile
+        func origin(_ reference: BaseConfigurationReference?) -> EntryOrigin? {
+            reference.map { EntryOrigin(file: projectFile, keyPath: $0.keyPath ?? "", line: $0.line) }
+        }
+        projectBaseConfigOrigin = origin(project.projectConfigReference)
+        targetBaseConfigOrigin = origin(project.targetConfigReference)
+        projectDiagnostics = project.diagnostics
     }
 }
 
@@ -117,18 +132,23 @@ extension StackInputs {
         if !projectDynamicSettings.isEmpty {
             levels.append(Level(kind: .project, source: .dictionary(projectDynamicSettings)))
         }
-        func loadBase(_ path: String) -> LoadedConfiguration? {
+        // A missing base xcconfig is an error at the reference in the project file; the rest of
+        // the stack still resolves (semantics §1.7, project-formats.md §E.7).
+        func loadBase(_ path: String, origin: EntryOrigin?) -> LoadedConfiguration? {
             do {
                 return try loader.load(path: path)
             } catch {
                 diagnostics.append(Diagnostic(
                     severity: .error,
                     message: "Unable to open base configuration reference file '\(error.path)'.",
-                    file: projectFile))
+                    file: origin?.file ?? projectFile,
+                    location: origin?.line.map { SourceLocation(line: $0, column: 1) },
+                    notes: origin.map { $0.keyPath.isEmpty ? [] : ["referenced by \($0.keyPath)"] } ?? []))
                 return nil
             }
         }
-        if let projectBaseConfigFile, let loaded = loadBase(projectBaseConfigFile) {
+        diagnostics += projectDiagnostics
+        if let projectBaseConfigFile, let loaded = loadBase(projectBaseConfigFile, origin: projectBaseConfigOrigin) {
             diagnostics += loaded.diagnostics
             configurations.append((.projectXCConfig, loaded))
             levels.append(Level(kind: .projectXCConfig, source: .configuration(loaded)))
@@ -142,7 +162,7 @@ extension StackInputs {
         }
         if !targetConfigFiles.isEmpty || targetBaseConfigFile != nil {
             var parts: [LoadedConfiguration] = []
-            if let targetBaseConfigFile, let loaded = loadBase(targetBaseConfigFile) { parts.append(loaded) }
+            if let targetBaseConfigFile, let loaded = loadBase(targetBaseConfigFile, origin: targetBaseConfigOrigin) { parts.append(loaded) }
             for path in targetConfigFiles {
                 do {
                     parts.append(try loader.load(path: path))
