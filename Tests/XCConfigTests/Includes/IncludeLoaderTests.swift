@@ -1,0 +1,176 @@
+import Testing
+@testable import XCConfig
+import XCConfigSyntax
+
+/// The include vectors of semantics §6.2, on an in-memory file system.
+@Suite struct IncludeLoaderTests {
+    func load(_ files: [String: String], root: String = "/tmp/root.xcconfig", projectRoot: String? = "/tmp",
+              developerDirectory: String? = nil) throws -> LoadedConfiguration {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/tmp", files: files)
+        return try IncludeLoader(fileSystem: fileSystem, projectRoot: projectRoot, developerDirectory: developerDirectory).load(path: root)
+    }
+
+    func value(_ loaded: LoadedConfiguration, _ name: String) -> String? {
+        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        return resolver.isAssigned(name) ? resolver.value(of: name) : nil
+    }
+
+    @Test func i1MissingIncludeIsAnErrorAtTheDirective() throws {
+        let loaded = try load(["/tmp/root.xcconfig": "A = 1\n#include \"Missing.xcconfig\"\n"])
+        #expect(loaded.diagnostics.map(\.message) == ["could not find included file 'Missing.xcconfig' in search paths"])
+        #expect(loaded.diagnostics.first?.severity == .error)
+        #expect(loaded.diagnostics.first?.file == "/tmp/root.xcconfig")
+        #expect(loaded.diagnostics.first?.location?.line == 2)
+    }
+
+    @Test func i2MissingOptionalIncludeIsSilent() throws {
+        let loaded = try load(["/tmp/root.xcconfig": "#include? \"Missing.xcconfig\"\n"])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.includes.first?.outcome == .notFound)
+    }
+
+    @Test func i3NoSearchPathsForInMemoryText() {
+        let loader = IncludeLoader(fileSystem: InMemoryFileSystem())
+        let loaded = loader.load(bytes: Array("#include \"x.xcconfig\"\n".utf8), path: nil)
+        #expect(loaded.diagnostics.map(\.message) == ["could not find included file 'x.xcconfig' because there are no search paths to locate it"])
+    }
+
+    @Test func i4MissingAbsoluteIncludeDoesNotExist() throws {
+        let loaded = try load(["/tmp/root.xcconfig": "#include \"/abs/none.xcconfig\"\n"])
+        #expect(loaded.diagnostics.map(\.message) == ["included file '/abs/none.xcconfig' does not exist"])
+    }
+
+    @Test func i5IndirectCycleIsAWarningAndSkipped() throws {
+        let loaded = try load([
+            "/tmp/root.xcconfig": "#include \"/tmp/A.xcconfig\"\n",
+            "/tmp/A.xcconfig": "#include \"B.xcconfig\"\nSETTING_A=VALUE1\n",
+            "/tmp/B.xcconfig": "#include \"A.xcconfig\"\nSETTING_B=VALUE2\nSETTING_BA=$(SETTING_A)\n",
+        ])
+        #expect(loaded.diagnostics.count == 1)
+        let warning = try #require(loaded.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.file == "/tmp/B.xcconfig")
+        #expect(warning.location?.line == 1)
+        #expect(warning.message == "Skipping the inclusion of 'A.xcconfig' from 'B.xcconfig' as it would create a cycle.")
+        #expect(warning.notes == [
+            "Cycle Path: 'A.xcconfig' -> 'B.xcconfig' -> 'A.xcconfig'",
+            "Cycle Details:",
+            "'/tmp/A.xcconfig' includes '/tmp/B.xcconfig'",
+            "'/tmp/B.xcconfig' includes '/tmp/A.xcconfig'",
+        ])
+        #expect(value(loaded, "SETTING_A") == "VALUE1")
+        #expect(value(loaded, "SETTING_B") == "VALUE2")
+        #expect(value(loaded, "SETTING_BA") == "VALUE1")
+    }
+
+    @Test func i6SelfInclusionIsACycle() throws {
+        let loaded = try load(["/tmp/root.xcconfig": "#include \"C.xcconfig\"\n", "/tmp/C.xcconfig": "#include \"C.xcconfig\"\nSETTING_C=VALUE3\n"])
+        #expect(loaded.diagnostics.first?.message == "Skipping the inclusion of 'C.xcconfig' from 'C.xcconfig' as it would create a cycle.")
+        #expect(loaded.diagnostics.first?.notes.first == "Cycle Path: 'C.xcconfig' -> 'C.xcconfig'")
+        #expect(loaded.diagnostics.first?.notes.count == 3)
+        #expect(value(loaded, "SETTING_C") == "VALUE3")
+    }
+
+    @Test func i7DiamondsAreNotCycles() throws {
+        let loaded = try load([
+            "/tmp/root.xcconfig": "#include \"A.xcconfig\"\n#include \"D.xcconfig\"\n#include \"E.xcconfig\"\n",
+            "/tmp/A.xcconfig": "#include \"B.xcconfig\"\n#include \"C.xcconfig\"\n",
+            "/tmp/D.xcconfig": "#include \"C.xcconfig\"\n",
+            "/tmp/E.xcconfig": "#include \"B.xcconfig\"\n",
+            "/tmp/B.xcconfig": "FROM_B = b\n",
+            "/tmp/C.xcconfig": "FROM_C = c\n",
+        ])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.assignments.filter { $0.assignment.name == "FROM_C" }.count == 2)
+        #expect(value(loaded, "FROM_B") == "b")
+    }
+
+    @Test func i8ExtensionIsInferredAndRepeatsAreFine() throws {
+        let loaded = try load([
+            "/tmp/root.xcconfig": "#include \"/tmp/A\"\n#include \"/tmp/B\"\n",
+            "/tmp/A.xcconfig": "KEY_A = VALUE_A\n#include? \"/tmp/O\"\n",
+            "/tmp/B.xcconfig": "#include \"A\"\nKEY_B = VALUE_B\n",
+        ])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(value(loaded, "KEY_B") == "VALUE_B")
+    }
+
+    @Test func i9IncludesAreSearchedInTheIncludersDirectoryFirst() throws {
+        let loaded = try load([
+            "/tmp/Test.xcconfig": "#include \"xcconfigs/Base1.xcconfig\"\n",
+            "/tmp/xcconfigs/Base1.xcconfig": "#include \"Base0.xcconfig\"\n",
+            "/tmp/xcconfigs/Base0.xcconfig": "XCCONFIG_USER_SETTING = from-xcconfig\n",
+        ], root: "/tmp/Test.xcconfig", projectRoot: nil)
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(value(loaded, "XCCONFIG_USER_SETTING") == "from-xcconfig")
+        #expect(loaded.assignments.last?.assignment.nameRange.start == SourceLocation(line: 1, column: 1))
+    }
+
+    @Test func ancestorIncludersDirectoriesAreSearchedBeforeTheProjectRoot() throws {
+        let loaded = try load([
+            "/w/App/root.xcconfig": "#include \"sub/child.xcconfig\"\n",
+            "/w/App/sub/child.xcconfig": "#include \"sibling.xcconfig\"\n",
+            "/w/App/sibling.xcconfig": "FOUND = ancestor\n",
+            "/tmp/sibling.xcconfig": "FOUND = project-root\n",
+        ], root: "/w/App/root.xcconfig")
+        #expect(value(loaded, "FOUND") == "ancestor")
+    }
+
+    @Test func i10DeveloperDirectoryIsReplaced() throws {
+        let loaded = try load([
+            "/tmp/root.xcconfig": "#include \"<DEVELOPER_DIR>/Makefiles/x.xcconfig\"\n",
+            "/Xcode/Developer/Makefiles/x.xcconfig": "FROM_XCODE = yes\n",
+        ], developerDirectory: "/Xcode/Developer")
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(value(loaded, "FROM_XCODE") == "yes")
+    }
+
+    @Test func developerDirectoryIncludeWithoutADeveloperDirectoryIsMissing() throws {
+        let loaded = try load(["/tmp/root.xcconfig": "#include \"<DEVELOPER_DIR>/Makefiles/x.xcconfig\"\n"])
+        #expect(loaded.diagnostics.count == 1)
+        #expect(loaded.diagnostics.first?.severity == .error)
+    }
+
+    @Test func i11UnreadableOptionalIncludeIsStillAnError() throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/tmp", files: [
+            "/tmp/root.xcconfig": "#include? \"secret.xcconfig\"\n#include? \"folder\"\n",
+            "/tmp/secret.xcconfig": "A = 1\n",
+        ])
+        fileSystem.addDirectory("/tmp/folder")
+        fileSystem.setPermissions(0o000, of: "/tmp/secret.xcconfig")
+        let loaded = try IncludeLoader(fileSystem: fileSystem).load(path: "/tmp/root.xcconfig")
+        #expect(loaded.diagnostics.map(\.message) == [
+            "unable to read included file '/tmp/secret.xcconfig'",
+            "unable to read included file '/tmp/folder'",
+        ])
+    }
+
+    @Test func cyclesAreComparedBySymlinkResolvedPath() throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/tmp", files: [
+            "/tmp/root.xcconfig": "#include \"real/A.xcconfig\"\n",
+            "/tmp/real/A.xcconfig": "#include \"/tmp/link/A.xcconfig\"\nA = 1\n",
+        ])
+        fileSystem.addSymlink("/tmp/link", pointingTo: "/tmp/real")
+        let loaded = try IncludeLoader(fileSystem: fileSystem).load(path: "/tmp/root.xcconfig")
+        #expect(loaded.diagnostics.count == 1)
+        #expect(loaded.diagnostics.first?.severity == .warning)
+    }
+
+    @Test func aThreeThousandFileChainLoadsWithoutRecursion() throws {
+        var files: [String: String] = ["/tmp/root.xcconfig": "#include \"f0.xcconfig\"\n"]
+        for index in 0..<3_000 {
+            files["/tmp/f\(index).xcconfig"] = (index < 2_999 ? "#include \"f\(index + 1).xcconfig\"\n" : "") + "CHAIN = $(inherited) \(index)\n"
+        }
+        let loaded = try load(files)
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.assignments.count == 3_000)
+        #expect(loaded.dependencies.count == 3_001)
+    }
+
+    @Test func rootThatIsADirectoryOrMissingThrows() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/tmp")
+        fileSystem.addDirectory("/tmp/dir")
+        #expect(throws: IncludeLoader.RootError.self) { try IncludeLoader(fileSystem: fileSystem).load(path: "/tmp/dir") }
+        #expect(throws: IncludeLoader.RootError.self) { try IncludeLoader(fileSystem: fileSystem).load(path: "/tmp/none.xcconfig") }
+    }
+}
