@@ -31,7 +31,8 @@ public enum HelpFormatter {
         sections.append(wrap("OVERVIEW: " + configuration.abstract, indent: 0))
         if !configuration.discussion.isEmpty {
             sections.append(configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "" : wrap(String($0), indent: 0) }.joined(separator: "\n"))
+                // Indented lines (examples) are printed as written; prose is wrapped.
+                .map { $0.isEmpty || $0.hasPrefix("  ") ? String($0) : wrap(String($0), indent: 0) }.joined(separator: "\n"))
         }
         sections.append("USAGE: " + usage(for: path))
 
