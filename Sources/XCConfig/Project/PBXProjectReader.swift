@@ -192,6 +192,10 @@ enum PBXProjectReader {
                 }
                 base = reference(location)
             }
+            // Where the reference is written, for a missing base xcconfig's diagnostic.
+            let referenceKey = referenceID != nil ? "baseConfigurationReference" : "baseConfigurationReferenceAnchor"
+            base?.keyPath = "\(ownerName) / \(name) / \(referenceKey)"
+            base?.line = configuration.line(of: referenceKey)
             return ProjectConfiguration(name: name, baseConfiguration: base, buildSettings: settings)
         }
 

@@ -89,7 +89,7 @@ extension XcodeProject {
                 diagnostics.append(Diagnostic(
                     severity: .warning,
                     message: "cannot locate the \(level) base configuration '\(reference.writtenForm)': \(reference.problem ?? "unknown reason")",
-                    file: projectFilePath))
+                    file: projectFilePath, location: reference.line.map { SourceLocation(line: $0, column: 1) }))
             }
             return reference.path
         }

@@ -78,7 +78,12 @@ enum XCProjReader {
                     configurationNames.append(configurationName)
                 } else if let object = value.dictionaryValue, let configurationName = object["name"]?.stringValue {
                     configurationNames.append(configurationName)
-                    if let file = object["file"] { projectFiles[configurationName] = resolveFileReference(file) }
+                    if let file = object["file"] {
+                        var reference = resolveFileReference(file)
+                        reference.keyPath = "configurations / \(configurationName) / file"
+                        reference.line = object.line(of: "file")
+                        projectFiles[configurationName] = reference
+                    }
                 } else {
                     throw error("an entry of 'configurations' is \(value.kindDescription), expected a name or an object with 'name'", key: "configurations")
                 }
@@ -116,7 +121,12 @@ enum XCProjReader {
                 var targetFiles: [String: BaseConfigurationReference] = [:]
                 for entry in target["specialized-configurations"]?.arrayValue ?? [] {
                     guard let object = entry.dictionaryValue, let configurationName = object["name"]?.stringValue else { continue }
-                    if let file = object["file"] { targetFiles[configurationName] = resolveFileReference(file) }
+                    if let file = object["file"] {
+                        var reference = resolveFileReference(file)
+                        reference.keyPath = "targets / \(targetName) / specialized-configurations / \(configurationName) / file"
+                        reference.line = object.line(of: "file")
+                        targetFiles[configurationName] = reference
+                    }
                 }
                 let targetSettings = target["build-settings"]?.dictionaryValue ?? ProjectFileDictionary()
                 // Target configurations always equal the project's list (§B.3).

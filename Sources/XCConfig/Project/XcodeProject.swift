@@ -137,12 +137,20 @@ public struct BaseConfigurationReference: Sendable, Hashable {
     public var writtenForm: String
     /// Why `path` is `nil`.
     public var problem: String?
+    /// Where the reference is written in the project file, as a path of keys
+    /// (`App / Release / baseConfigurationReference`), when the reader recorded it.
+    public var keyPath: String?
+    /// The line of the reference's key (`baseConfigurationReference`, the anchor, or an
+    /// xcproj `file`), when the format has lines: where a missing base xcconfig is reported.
+    public var line: Int?
 
     /// Creates a reference.
-    public init(path: String?, writtenForm: String, problem: String? = nil) {
+    public init(path: String?, writtenForm: String, problem: String? = nil, keyPath: String? = nil, line: Int? = nil) {
         self.path = path
         self.writtenForm = writtenForm
         self.problem = problem
+        self.keyPath = keyPath
+        self.line = line
     }
 }
 

@@ -13,6 +13,8 @@ struct StackArguments {
     var evaluationContext = EvaluationContext()
     var loader: IncludeLoader
     /// The project read with `--project`, if any.
+    var project: XcodeProject?
+    /// The levels of `--project` for the chosen target and configuration, if any.
     var projectLevels: ProjectLevels?
 
     /// Reads the options of `arguments`; `files` are the positional configuration files.
@@ -40,6 +42,7 @@ struct StackArguments {
         inputs.commandLineSettings = arguments.overrides.map { DictionaryEntry(key: $0.key, value: $0.value) }
         if arguments.flag("env") { inputs.environment = context.environment }
 
+        var loadedProject: XcodeProject?
         if let projectPath = arguments.value("project") {
             let absolute = context.absolutePath(projectPath)
             let project: XcodeProject
@@ -60,14 +63,16 @@ struct StackArguments {
             if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
             if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
             inputs.apply(levels, projectFile: project.projectFilePath)
+            loadedProject = project
             projectLevels = levels
         } else if arguments.value("target") != nil {
             throw UsageError("--target needs --project")
         }
 
         let firstInput = inputs.targetConfigFiles.first ?? inputs.projectConfigFile ?? inputs.xcconfigOverride
+        // With --project, Xcode searches the project directory (SRCROOT) last for includes.
         let projectRoot = arguments.value("project-root").map(context.absolutePath)
-            ?? projectLevels.flatMap { _ in inputs.projectFile.map { Path.directory(of: Path.directory(of: $0)) } }
+            ?? loadedProject?.projectDirectory
             ?? firstInput.flatMap { Self.nearestProjectDirectory(above: $0, fileSystem: context.fileSystem) }
         self.loader = IncludeLoader(
             fileSystem: context.fileSystem,
@@ -77,6 +82,7 @@ struct StackArguments {
                 ?? Self.developerDirectory(environment: context.environment))
         self.inputs = inputs
         self.evaluationContext = evaluation
+        self.project = loadedProject
     }
 
     /// Loads the stack; a file the user named that cannot be read stops the command (status 2).

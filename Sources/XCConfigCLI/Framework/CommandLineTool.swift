@@ -23,6 +23,7 @@ public enum CommandLineTool {
             ParseCommand.self,
             ExpandCommand.self,
             LocalCommand.self,
+            ProjectCommand.self,
         ]
     }
 

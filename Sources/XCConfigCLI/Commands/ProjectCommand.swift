@@ -1,0 +1,166 @@
+import XCConfig
+import XCConfigSyntax
+
+/// `xcconfig project`: commands about Xcode project files.
+enum ProjectCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "project",
+            abstract: "Inspect Xcode projects (project.pbxproj or project.xcproj).",
+            discussion: """
+                Reads an .xcodeproj the way Xcode does: the old-style, XML or JSON project.pbxproj, \
+                or the JSON5 project.xcproj of Xcode 27.2+. To resolve a target's build settings, \
+                use 'xcconfig resolve --project PATH --target NAME'.
+                """,
+            subcommands: [ProjectListCommand.self],
+            showsLimits: false
+        )
+    }
+}
+
+/// `xcconfig project list [PATH] [--format text|json]`: targets, configurations and base
+/// xcconfig files, like `xcodebuild -list`.
+enum ProjectListCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "list",
+            abstract: "List a project's targets, build configurations and their base xcconfig files.",
+            discussion: """
+                Like xcodebuild -list: the targets in project order (the first is what resolve \
+                --project uses without --target), each with its product type and, per \
+                configuration, its base xcconfig file; then the project's build configurations \
+                with theirs, and the default configuration. Paths are relative to the current \
+                directory when they lie below it. A base xcconfig that does not exist is marked \
+                (missing); one that depends on something only Xcode knows (DEVELOPER_DIR, SDKROOT) \
+                is shown as written and marked (cannot be located).
+
+                EXAMPLES:
+                  xcconfig project list App.xcodeproj
+                  xcconfig project list
+                  xcconfig project list App.xcodeproj --format json | jq '.targets[].name'
+                """,
+            options: [
+                .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
+                       help: "text: an indented listing like xcodebuild -list; json: one object with the project, its configurations and targets."),
+            ],
+            positionals: [
+                PositionalSpec("path", help: "The .xcodeproj (or the project.pbxproj / project.xcproj inside it). Default: the only .xcodeproj in the current directory.",
+                               isOptional: true),
+            ],
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        let path: String
+        if let given = arguments.positional("path") {
+            path = context.absolutePath(given)
+        } else {
+            do {
+                path = try XcodeProject.locate(in: context.currentDirectory, fileSystem: context.fileSystem)
+            } catch {
+                throw CommandFailure(error.message)
+            }
+        }
+        let project: XcodeProject
+        do {
+            project = try XcodeProject.load(path: path, fileSystem: context.fileSystem)
+        } catch {
+            var shown = error
+            shown.file = shown.file.map(context.displayPath)
+            throw CommandFailure(shown.description.hasPrefix("error: ") ? String(shown.description.dropFirst(7)) : shown.description)
+        }
+        context.diagnostics.print(project.warnings)
+        if arguments.value("format") == "json" {
+            context.print(json(project, context: context).serialized(pretty: true))
+        } else {
+            context.standardOutput.write(text(project, context: context))
+        }
+        return .success
+    }
+
+    /// The text listing, modelled on `xcodebuild -list`.
+    static func text(_ project: XcodeProject, context: CommandContext) -> String {
+        var output = "Information about project \"\(project.name)\":\n"
+        output += "    File: \(context.displayPath(project.projectFilePath)) (\(project.format.rawValue))\n"
+        output += "    Project directory (SRCROOT): \(displayDirectory(project.projectDirectory, context: context))\n"
+        output += "\n    Targets:\n"
+        if project.targets.isEmpty { output += "        (none)\n" }
+        for target in project.targets {
+            output += "        \(target.name) (\(target.shortProductType))\n"
+            for configuration in target.configurations {
+                output += "            " + configurationText(configuration, context: context) + "\n"
+            }
+        }
+        output += "\n    Build Configurations:\n"
+        if project.configurations.isEmpty { output += "        (none)\n" }
+        for configuration in project.configurations {
+            output += "        " + configurationText(configuration, context: context) + "\n"
+        }
+        if let defaultName = project.defaultConfigurationName {
+            output += "\n    If no build configuration is specified, \"\(defaultName)\" is used.\n"
+        }
+        return output
+    }
+
+    /// `Debug`, `Debug: Config/App.xcconfig`, `Debug: … (missing)` or `Debug: $(SDKROOT)/… (cannot be located: …)`.
+    static func configurationText(_ configuration: ProjectConfiguration, context: CommandContext) -> String {
+        guard let base = configuration.baseConfiguration else { return configuration.name }
+        guard let path = base.path else {
+            return "\(configuration.name): \(base.writtenForm) (cannot be located: \(base.problem ?? "unknown reason"))"
+        }
+        let missing = context.fileSystem.kind(of: path) != .file
+        return "\(configuration.name): \(context.displayPath(path))" + (missing ? " (missing)" : "")
+    }
+
+    /// A directory as printed: relative to the current directory, `.` for the current directory itself.
+    static func displayDirectory(_ directory: String, context: CommandContext) -> String {
+        directory == context.currentDirectory ? "." : context.displayPath(directory)
+    }
+
+    /// `{"name", "path", "file", "format", "projectDirectory", "defaultConfiguration", "configurations", "targets"}`.
+    static func json(_ project: XcodeProject, context: CommandContext) -> JSONValue {
+        var members = [
+            JSONValue.Member("name", .string(project.name)),
+            JSONValue.Member("path", .string(context.displayPath(project.path))),
+            JSONValue.Member("file", .string(context.displayPath(project.projectFilePath))),
+            JSONValue.Member("format", .string(project.format.rawValue)),
+            JSONValue.Member("projectDirectory", .string(displayDirectory(project.projectDirectory, context: context))),
+        ]
+        members.append(JSONValue.Member("defaultConfiguration", project.defaultConfigurationName.map(JSONValue.string) ?? .null))
+        members.append(JSONValue.Member("configurations", .array(project.configurations.map { configurationJSON($0, context: context) })))
+        members.append(JSONValue.Member("targets", .array(project.targets.map { target in
+            .object([
+                JSONValue.Member("name", .string(target.name)),
+                JSONValue.Member("kind", .string(target.kind.rawValue)),
+                JSONValue.Member("productType", target.productType.map(JSONValue.string) ?? .null),
+                JSONValue.Member("configurations", .array(target.configurations.map { configurationJSON($0, context: context) })),
+            ])
+        })))
+        return .object(members)
+    }
+
+    /// `{"name", "baseConfiguration": null | {"path", "exists", "line"?, "keyPath"?} | {"path": null, "reference", "problem"}, "settingCount"}`.
+    static func configurationJSON(_ configuration: ProjectConfiguration, context: CommandContext) -> JSONValue {
+        var base: JSONValue = .null
+        if let reference = configuration.baseConfiguration {
+            var members: [JSONValue.Member] = []
+            if let path = reference.path {
+                members.append(JSONValue.Member("path", .string(context.displayPath(path))))
+                members.append(JSONValue.Member("exists", .bool(context.fileSystem.kind(of: path) == .file)))
+            } else {
+                members.append(JSONValue.Member("path", .null))
+                members.append(JSONValue.Member("reference", .string(reference.writtenForm)))
+                members.append(JSONValue.Member("problem", .string(reference.problem ?? "unknown reason")))
+            }
+            if let line = reference.line { members.append(JSONValue.Member("line", .integer(line))) }
+            if let keyPath = reference.keyPath { members.append(JSONValue.Member("keyPath", .string(keyPath))) }
+            base = .object(members)
+        }
+        return .object([
+            JSONValue.Member("name", .string(configuration.name)),
+            JSONValue.Member("baseConfiguration", base),
+            JSONValue.Member("settingCount", .integer(configuration.buildSettings.count)),
+        ])
+    }
+}
