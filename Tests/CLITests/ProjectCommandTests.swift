@@ -1,0 +1,281 @@
+import Testing
+import XCConfig
+@testable import XCConfigCLI
+
+/// `xcconfig project list` and `resolve`/`explain` with `--project`, on real projects of
+/// `shared/projects` with their xcconfigs from `shared/corpus`, copied into an in-memory
+/// `/repo`. Skipped when the shared directory is not there.
+@Suite struct ProjectCommandTests {
+    static let real = RealFileSystem()
+
+    static let sharedDirectory: String? = {
+        let packageRoot = Path.normalize(Path.join(Path.directory(of: #filePath), "../.."))
+        for candidate in [Path.join(Path.directory(of: packageRoot), "shared"), "/work/shared"] {
+            if real.kind(of: Path.join(candidate, "projects/SOURCES.md")) == .file { return candidate }
+        }
+        return nil
+    }()
+
+    /// `/repo` (the current directory) holding `shared/projects/<name>` and `shared/corpus/<name>`.
+    static func repository(_ name: String) throws -> InMemoryFileSystem? {
+        guard let shared = sharedDirectory else { return nil }
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/repo")
+        func copy(_ directory: String, to destination: String) throws {
+            for entry in try real.contents(ofDirectory: directory) {
+                let source = Path.join(directory, entry)
+                switch real.kind(of: source) {
+                case .directory: try copy(source, to: Path.join(destination, entry))
+                case .file: fileSystem.addFile(Path.join(destination, entry), bytes: try real.read(source))
+                default: break
+                }
+            }
+        }
+        for part in ["corpus", "projects"] {
+            let directory = Path.join(Path.join(shared, part), name)
+            if real.kind(of: directory) == .directory { try copy(directory, to: "/repo") }
+        }
+        return fileSystem
+    }
+
+    // MARK: project list
+
+    @Test func listPrintsTargetsConfigurationsAndBaseXCConfigs() throws {
+        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+        let result = runCLI(["project", "list", "SDWebImage.xcodeproj"], fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            Information about project "SDWebImage":
+                File: SDWebImage.xcodeproj/project.pbxproj (pbxproj)
+                Project directory (SRCROOT): .
+
+                Targets:
+                    SDWebImage static (library.static)
+                        Debug
+                        Release
+                    SDWebImage (framework)
+                        Debug
+                        Release
+                    SDWebImageMapKit (framework)
+                        Debug
+                        Release
+                    SDWebImage XCFramework (aggregate)
+                        Debug
+                        Release
+
+                Build Configurations:
+                    Debug: Configs/Module-Debug.xcconfig
+                    Release: Configs/Module-Release.xcconfig
+
+                If no build configuration is specified, "Release" is used.
+
+            """)
+    }
+
+    @Test func listMarksMissingBaseXCConfigs() throws {
+        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+        let result = runCLI(["project", "list", "Examples/SDWebImage Demo.xcodeproj"], fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.stdout.contains("""
+                    SDWebImage iOS Demo (application)
+                        Debug: Pods/Target Support Files/Pods-SDWebImage iOS Demo/Pods-SDWebImage iOS Demo.debug.xcconfig (missing)
+            """))
+        #expect(result.stdout.contains("        Debug: Configs/App-Debug.xcconfig\n"))
+        #expect(result.stdout.contains("    SDWebImage Watch Demo (application.watchapp2)\n            Debug\n            Release\n"))
+    }
+
+    @Test func listAsJSON() throws {
+        guard let fileSystem = try Self.repository("Ranchero-Software__NetNewsWire") else { return }
+        let result = runCLI(["project", "list", "NetNewsWire.xcodeproj", "--format", "json"], fileSystem: fileSystem)
+        #expect(result.status == .success)
+        let json = try JSONValue.parse(result.stdout)
+        #expect(json["name"] == "NetNewsWire")
+        #expect(json["format"] == "pbxproj")
+        #expect(json["defaultConfiguration"] == "Release")
+        guard case .array(let targets)? = json["targets"], case .array(let configurations)? = json["configurations"] else {
+            Issue.record("targets and configurations are arrays")
+            return
+        }
+        #expect(targets.count == 8)
+        #expect(targets.first?["name"] == "NetNewsWire")
+        #expect(targets.first?["productType"] == "com.apple.product-type.application")
+        #expect(configurations.map { $0["name"] } == ["Debug", "Release"])
+        let debug = targets.first?["configurations"].flatMap { value -> JSONValue? in
+            if case .array(let list) = value { return list.first }
+            return nil
+        }
+        #expect(debug?["name"] == "Debug")
+        #expect(debug?["baseConfiguration"]?["path"] == "xcconfig/NetNewsWire_macapp_target.xcconfig")
+        #expect(debug?["baseConfiguration"]?["exists"] == .bool(true))
+        #expect(debug?["baseConfiguration"]?["keyPath"] == "NetNewsWire / Debug / baseConfigurationReferenceAnchor")
+    }
+
+    @Test func listWithoutAPathUsesTheOnlyProjectHere() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: ["/w/App.xcodeproj/project.pbxproj": Self.minimalProject])
+        let result = runCLI(["project", "list"], fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.stdout.hasPrefix("Information about project \"App\":\n"))
+        #expect(result.stdout.contains("        App (application)\n            Debug: Config/App.xcconfig (missing)\n"))
+    }
+
+    @Test func listWithoutAPathNeedsExactlyOneProject() {
+        let none = runCLI(["project", "list"], fileSystem: InMemoryFileSystem(currentDirectory: "/w", files: ["/w/a.txt": ""]))
+        #expect(none.status == .usageError)
+        #expect(none.stderr == "error: '/w' does not contain an Xcode project; name one\n")
+    }
+
+    @Test func listOfAnUnreadableProjectIsStatusTwo() {
+        let result = runCLI(["project", "list", "Nope.xcodeproj"], fileSystem: InMemoryFileSystem(currentDirectory: "/w"))
+        #expect(result.status == .usageError)
+        #expect(result.stderr.contains("no Xcode project at"))
+    }
+
+    @Test func projectHelpDescribesListAndItsFlags() {
+        let group = runCLI(["project", "--help"])
+        #expect(group.status == .success)
+        #expect(group.stdout.contains("list"))
+        let help = runCLI(["project", "list", "--help"])
+        #expect(help.status == .success)
+        #expect(help.stdout.contains("--format <format>"))
+        #expect(help.stdout.contains("xcconfig project list App.xcodeproj"))
+        #expect(help.stdout.contains("<path>"))
+    }
+
+    static let minimalProject = """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tROOT = { isa = PBXProject; buildConfigurationList = PLIST; mainGroup = MAIN; targets = ( APP, ); };
+        \t\tMAIN = { isa = PBXGroup; children = ( CFG, ); sourceTree = "<group>"; };
+        \t\tCFG = { isa = PBXFileReference; path = Config/App.xcconfig; sourceTree = "<group>"; };
+        \t\tPLIST = { isa = XCConfigurationList; buildConfigurations = ( PDEBUG, ); defaultConfigurationName = Debug; };
+        \t\tPDEBUG = { isa = XCBuildConfiguration; buildSettings = { SWIFT_VERSION = 5.0; }; name = Debug; };
+        \t\tAPP = { isa = PBXNativeTarget; buildConfigurationList = TLIST; name = App; productType = "com.apple.product-type.application"; };
+        \t\tTLIST = { isa = XCConfigurationList; buildConfigurations = ( TDEBUG, ); };
+        \t\tTDEBUG = {
+        \t\t\tisa = XCBuildConfiguration;
+        \t\t\tbaseConfigurationReference = CFG;
+        \t\t\tbuildSettings = {
+        \t\t\t\tPRODUCT_NAME = "$(TARGET_NAME)";
+        \t\t\t};
+        \t\t\tname = Debug;
+        \t\t};
+        \t};
+        \trootObject = ROOT;
+        }
+        """
+
+    // MARK: resolve / explain --project
+
+    /// The missing CocoaPods xcconfig is reported at the line of its reference in the
+    /// project file, the rest still resolves, and the status is 1.
+    @Test func resolveWithAMissingBaseXCConfig() throws {
+        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+        let project = "Examples/SDWebImage Demo.xcodeproj"
+        let result = runCLI(["resolve", "--project", project, "--target", "SDWebImage iOS Demo", "-c", "Debug"], fileSystem: fileSystem)
+        #expect(result.status == .failure)
+        #expect(result.stderr == """
+            Examples/SDWebImage Demo.xcodeproj/project.pbxproj:1340:1: error: Unable to open base configuration reference file '/repo/Pods/Target Support Files/Pods-SDWebImage iOS Demo/Pods-SDWebImage iOS Demo.debug.xcconfig'.
+            Examples/SDWebImage Demo.xcodeproj/project.pbxproj:1340:1: note: referenced by SDWebImage iOS Demo / Debug / baseConfigurationReference
+
+            """)
+        #expect(result.stdout.contains("\nPRODUCT_BUNDLE_IDENTIFIER = com.dailymotion.SDWebImage-iOS-Demo\n"))
+        #expect(result.stdout.contains("\nINFOPLIST_FILE = SDWebImage Demo/Info.plist\n"))
+    }
+
+    @Test func provenanceOfADictionaryEntryNamesTheProjectFileLineAndKeyPath() throws {
+        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+        let result = runCLI(
+            ["resolve", "--project", "SDWebImage.xcodeproj", "--target", "SDWebImage static", "-c", "Debug", "--provenance", "--format", "json"],
+            fileSystem: fileSystem)
+        #expect(result.status == .success)
+        let json = try JSONValue.parse(result.stdout)
+        let productName = json["PRODUCT_NAME"]
+        #expect(productName?["value"] == "SDWebImage")
+        #expect(productName?["level"] == "target")
+        #expect(productName?["file"] == "SDWebImage.xcodeproj/project.pbxproj")
+        #expect(productName?["line"] == .integer(1392))
+        #expect(productName?["keyPath"] == "SDWebImage static / Debug / buildSettings / PRODUCT_NAME")
+        #expect(json["PRODUCT_BUNDLE_IDENTIFIER"]?["file"] == "Configs/Module-Shared.xcconfig")
+    }
+
+    @Test func levelsShowTheProjectFileAsTheLocationOfTheProjectLevels() throws {
+        guard let fileSystem = try Self.repository("swiftlang__swift-llbuild") else { return }
+        let result = runCLI(["resolve", "--project", "llbuild.xcodeproj", "-c", "Debug", "--levels"], fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.stdout.contains("""
+            ONLY_ACTIVE_ARCH = YES
+              * project              YES    // llbuild.xcodeproj/project.pbxproj:12214:1 (llbuild.xcodeproj / Debug / buildSettings / ONLY_ACTIVE_ARCH)
+                project-xcconfig     YES    // Xcode/Configs/Debug.xcconfig:17:1
+
+            """))
+    }
+
+    @Test func dynamicSettingsAreListedOnlyWithAll() throws {
+        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+        let arguments = ["resolve", "--project", "SDWebImage.xcodeproj", "--target", "SDWebImage", "-c", "Debug"]
+        let plain = runCLI(arguments, fileSystem: fileSystem)
+        #expect(!plain.stdout.contains("SRCROOT = "))
+        #expect(!plain.stdout.contains("TARGET_NAME = "))
+        #expect(plain.stdout.contains("PRODUCT_NAME = SDWebImage\n"))
+        let all = runCLI(arguments + ["--all", "--provenance"], fileSystem: fileSystem)
+        for line in [
+            "PROJECT_NAME = SDWebImage    // project (dynamic setting)",
+            "SRCROOT = /repo    // project (dynamic setting)",
+            "PROJECT_DIR = /repo    // project (dynamic setting)",
+            "PROJECT_FILE_PATH = /repo/SDWebImage.xcodeproj    // project (dynamic setting)",
+            "CONFIGURATION = Debug    // project (dynamic setting)",
+            "TARGET_NAME = SDWebImage    // target (dynamic setting)",
+            "PRODUCT_TYPE = com.apple.product-type.framework    // target (dynamic setting)",
+        ] {
+            #expect(all.stdout.contains("\n" + line + "\n"), "\(line)")
+        }
+        let print = runCLI(arguments + ["--print", "SRCROOT", "--print", "TARGETNAME"], fileSystem: fileSystem)
+        #expect(print.stdout == "/repo\nSDWebImage\n")
+    }
+
+    @Test func explainShowsTheProjectFileLocation() throws {
+        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+        let result = runCLI(
+            ["explain", "PRODUCT_NAME", "--project", "SDWebImage.xcodeproj", "--target", "SDWebImage static", "-c", "Debug"],
+            fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.stdout.hasPrefix("""
+            PRODUCT_NAME = SDWebImage
+
+            Assignments, highest precedence first:
+            * target  SDWebImage.xcodeproj/project.pbxproj:1392:1 (SDWebImage static / Debug / buildSettings / PRODUCT_NAME)
+                  raw:   SDWebImage
+                  value: SDWebImage
+              project-xcconfig  Configs/Module-Shared.xcconfig:192:1
+                  raw:   $(TARGET_NAME)
+                  value: SDWebImage static  (shadowed)
+                  TARGET_NAME = SDWebImage static    <- target (dynamic setting)
+
+            """))
+    }
+
+    /// Includes of a base xcconfig are searched in the project directory last, as Xcode does.
+    @Test func includesFallBackToTheProjectDirectory() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: [
+            "/w/App.xcodeproj/project.pbxproj": Self.minimalProject,
+            "/w/Config/App.xcconfig": "#include \"Shared/Base.xcconfig\"\n",
+            "/w/Shared/Base.xcconfig": "SWIFT_VERSION = 6.0\nPRODUCT_NAME = Base\n",
+        ])
+        let result = runCLI(["resolve", "--project", "App.xcodeproj", "--print", "SWIFT_VERSION", "--print", "PRODUCT_NAME"], fileSystem: fileSystem)
+        #expect(result.stderr == "")
+        #expect(result.stdout == "6.0\nApp\n")
+    }
+
+    @Test func xcprojProject() throws {
+        guard let fileSystem = try Self.repository("xcproj-examples/tuist__XcodeProj") else { return }
+        let result = runCLI(
+            ["resolve", "--project", "Fixtures/XCProj/ConfigurationOverrides.xcodeproj", "-c", "Debug", "--print", "INFOPLIST_FILE", "--print", "SWIFT_OPTIMIZATION_LEVEL"],
+            fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.stdout == "Config/Debug.plist\n-Onone\n")
+        let list = runCLI(["project", "list", "Fixtures/XCProj/Everything.xcodeproj"], fileSystem: fileSystem)
+        #expect(list.stdout.contains("File: Fixtures/XCProj/Everything.xcodeproj/project.xcproj (xcproj)\n"))
+        #expect(list.stdout.contains("        Release: Fixtures/XCProj/App/Release.xcconfig (missing)\n"))
+    }
+}
