@@ -354,6 +354,19 @@ struct LocalCommandGitTests {
         #expect(project.entries("Config") == ["CustomConfig.xcconfig"])
     }
 
+    @Test func expandNeverRenamesOverADeviceOrPipe() throws {
+        let project = try TemporaryProject()
+        try FileManager.default.createDirectory(atPath: project.root + "/App", withIntermediateDirectories: false)
+        try "<plist version=\"1.0\"><string>x</string></plist>\n".write(toFile: project.root + "/App/App.entitlements", atomically: false, encoding: .utf8)
+        let fifo = project.root + "/App/pipe"
+        try #require(mkfifo(fifo, 0o644) == 0)
+        let result = project.run(["expand", "App/App.entitlements", "-o", "App/pipe"])
+        #expect(result.status == .usageError)
+        #expect(result.stderr.hasPrefix("Error: 'App/pipe' is not a regular file"))
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
     @Test func expandInPlaceOnARealFileKeepsPermissionsAndLeavesNoTemporaryFile() throws {
         let project = try TemporaryProject()
         try FileManager.default.createDirectory(atPath: project.root + "/App", withIntermediateDirectories: false)

@@ -265,6 +265,10 @@ public struct LocalConfigurationSetup: Sendable {
     /// before it are put back as they were (a file the plan created stays, complete, since a
     /// file system here cannot delete) and the error says what happened.
     public func apply(_ plan: LocalPlan) throws(LocalConfigurationError) {
+        // An atomic write renames a new file over the target: never over a device or a pipe.
+        if let special = plan.writes.first(where: { fileSystem.kind(of: $0.path) == .other }) {
+            throw LocalConfigurationError(.writeFailed, "not a regular file; nothing written", file: special.path)
+        }
         var done: [LocalWrite] = []
         for write in plan.writes {
             do {

@@ -57,6 +57,11 @@ enum ExpandCommand: Command {
         let output = arguments.value("output").map(context.absolutePath)
         let inPlace = arguments.flag("in-place")
         if inPlace, output != nil { throw UsageError("--in-place and --output cannot be used together") }
+        if let destination = output ?? (inPlace ? input : nil), context.fileSystem.kind(of: destination) == .other {
+            // An atomic write renames a new file over the target: that would replace a device or
+            // a pipe (`-o /dev/stdout`) with a regular file.
+            throw UsageError("'\(context.displayPath(destination))' is not a regular file; leave out -o to write to stdout")
+        }
         let kind: PlistExpansion.Kind
         if let name = arguments.value("kind") {
             kind = PlistExpansion.Kind(rawValue: name)!
