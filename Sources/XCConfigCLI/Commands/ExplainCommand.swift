@@ -15,7 +15,7 @@ enum ExplainCommand: Command {
                 $(inherited) is shown with the assignment it reached and its value, recursively.
 
                 EXAMPLE:
-                  xcconfig explain OTHER_LDFLAGS Config/App.xcconfig --configuration Release --sdk iphoneos
+                  xcconfig explain OTHER_LDFLAGS App.xcconfig -c Release --sdk iphoneos
                 """,
             options: OptionSpec.evaluationContext + OptionSpec.levels + [
                 .value("format", valueName: "format", allowed: ["text", "json"], default: "text", help: "The output format."),

@@ -17,9 +17,9 @@ enum ResolveCommand: Command {
                 their file and line, with status 1 when any is an error.
 
                 EXAMPLES:
-                  xcconfig resolve Config/App.xcconfig --configuration Debug --sdk iphoneos17.0 --sdk iphoneos
-                  ID=$(xcconfig resolve Config/App.xcconfig --print PRODUCT_BUNDLE_IDENTIFIER)
-                  xcconfig resolve --project App.xcodeproj --target App --configuration Release --format json
+                  xcconfig resolve App.xcconfig -c Debug --sdk iphoneos17.0 --sdk iphoneos
+                  ID=$(xcconfig resolve App.xcconfig --print PRODUCT_BUNDLE_IDENTIFIER)
+                  xcconfig resolve --project App.xcodeproj --target App -c Release --format json
                 """,
             options: OptionSpec.evaluationContext + OptionSpec.levels + [
                 .value("format", valueName: "format", allowed: ["text", "json", "env", "xcconfig"], default: "text",
