@@ -381,3 +381,41 @@ struct LocalCommandGitTests {
         #expect(project.entries("App") == ["App.entitlements"])
     }
 }
+
+@Suite("Local and expand on Samples/SharedProject", .serialized)
+struct LocalSampleProjectTests {
+    /// `Samples/SharedProject` of this repository.
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/SharedProject").path
+
+    @Test(.enabled(if: gitExecutable != nil && FileManager.default.fileExists(atPath: sample), "git or the sample is missing"))
+    func theReadmeFlowWorks() throws {
+        let project = try TemporaryProject()
+        try FileManager.default.removeItem(atPath: project.root)
+        try FileManager.default.copyItem(atPath: Self.sample, toPath: project.root)
+        try? FileManager.default.removeItem(atPath: project.root + "/Config/LocalConfig.xcconfig")
+        try project.git(["init", "-q"])
+
+        let initialise = project.run(["local", "init", "Config/CustomConfig.xcconfig", "DEVELOPMENT_TEAM=ABCDE12345"])
+        #expect(initialise.status == .success, "\(initialise.stderr)")
+        #expect(project.contents(".gitignore") == "Config/LocalConfig.xcconfig\n")
+        let example = try #require(project.contents("Config/LocalConfig.xcconfig.example"))
+        let written = try #require(project.contents("Config/LocalConfig.xcconfig"))
+        #expect(example.hasSuffix(written), "LocalConfig.xcconfig.example no longer matches what init writes")
+
+        let resolve = project.run(["resolve", "Config/Debug.xcconfig", "--print", "DEVELOPMENT_TEAM", "--print", "CLOUDKIT_CONTAINER_ID"])
+        #expect(resolve.stdout == "ABCDE12345\niCloud.com.example.sharedproject\n")
+
+        let expand = project.run(["expand", "App/App.entitlements", "Config/Debug.xcconfig", "--format", "list", "--strict"])
+        #expect(expand.status == .success, "\(expand.stderr)")
+        #expect(expand.stdout == """
+            com.apple.developer.icloud-container-identifiers.0: $(CLOUDKIT_CONTAINER_ID) -> iCloud.com.example.sharedproject
+            com.apple.developer.ubiquity-kvstore-identifier: $(TeamIdentifierPrefix)$(CFBundleIdentifier) -> ABCDE12345.com.example.sharedproject
+            keychain-access-groups.0: $(AppIdentifierPrefix)$(CFBundleIdentifier) -> $(AppIdentifierPrefix)com.example.sharedproject
+
+            """)
+        let check = project.run(["local", "check"])
+        #expect(check.status == .success)
+        #expect(check.stdout.contains("Git: ignored\n"))
+    }
+}

@@ -41,7 +41,8 @@ enum LocalInitCommand: Command {
                 values, ready to edit. The file's path, relative to the git work tree's root, is \
                 added once to the root .gitignore (created if needed), unless git already ignores \
                 it or --no-gitignore is given; git itself is asked (rev-parse, check-ignore, \
-                ls-files) when it is installed, else the work tree is found by its .git folder.
+                ls-files) when it is installed, else the work tree is found by its .git folder. \
+                \(contextNote)
 
                 An existing local file is never replaced without --force (status 1). A CONFIG \
                 without #include? is an error (status 1) unless --add-include is given. Every write \
@@ -138,7 +139,7 @@ enum LocalUpdateCommand: Command {
                 Assignments of settings CONFIG no longer assigns before that line are commented out, \
                 never deleted, under a line saying why. The write is atomic and keeps the file's \
                 permissions; nothing is written when nothing changed. Status 1 when there is no \
-                local file yet.
+                local file yet. \(contextNote)
 
                 EXAMPLES:
                   xcconfig local update
@@ -189,7 +190,7 @@ enum LocalCheckCommand: Command {
                 it exists, what git says about it (ignored, not ignored, tracked, or no work tree), \
                 each setting the local file assigns with the shared value it replaces, and the \
                 settings it could override but does not. Status 1 when git tracks the local file \
-                (it would be committed); a file git does not ignore is a warning.
+                (it would be committed); a file git does not ignore is a warning. \(contextNote)
 
                 EXAMPLES:
                   xcconfig local check
@@ -338,6 +339,13 @@ enum LocalArguments {
             reason: "git is not installed (not found on PATH): the work tree is found by its .git folder, and only an exact .gitignore line counts as ignoring the local file")
     }
 }
+
+/// What the context options do for `local`, for the subcommands' help.
+private let contextNote = """
+    The context options find CONFIG's includes as for resolve (-I, --project-root, \
+    --developer-dir); conditional assignments are listed with their conditions, whatever the \
+    condition options say.
+    """
 
 /// The include-search and context options of the `local` subcommands.
 private let localContextOptions = LocalArguments.contextOptions
