@@ -196,3 +196,18 @@ import XCConfig
         #expect(result.stderr.contains("'NOPE' is not assigned at any level"))
     }
 }
+
+/// `parse` finds includes as `resolve` does.
+@Suite struct ParseIncludeSearchTests {
+    @Test func searchPathsResolveIncludesForTheJSONTree() throws {
+        let files = workspace([
+            "App.xcconfig": "#include \"Shared.xcconfig\"\n",
+            "/shared/Shared.xcconfig": "A = 1\n",
+        ])
+        let without = runCLI(["parse", "App.xcconfig"], fileSystem: files)
+        #expect(without.status == .failure)
+        let with = runCLI(["parse", "App.xcconfig", "-I", "/shared"], fileSystem: files)
+        #expect(with.status == .success)
+        #expect(with.stdout.contains("\"resolvedPath\": \"/shared/Shared.xcconfig\""))
+    }
+}

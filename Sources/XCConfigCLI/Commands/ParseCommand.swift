@@ -19,7 +19,7 @@ enum ParseCommand: Command {
             options: [
                 .value("format", valueName: "format", allowed: ["json", "xcconfig"], default: "json", help: "The output format."),
                 .flag("no-includes", help: "Do not resolve include directives (resolvedPath is then absent)."),
-            ],
+            ] + OptionSpec.evaluationContext.filter { ["search-path", "project-root", "developer-dir"].contains($0.long) },
             positionals: [PositionalSpec("file", help: "The configuration file to parse.")]
         )
     }
@@ -35,9 +35,14 @@ enum ParseCommand: Command {
             tree = XCConfigParser.parse(try readRoot(file, shownAs: shownFile, context: context))
             diagnostics = tree.diagnostics.map { $0.inFile(file) }
         } else {
-            // TODO: pass -I/--project-root style search paths once `parse` grows them; the project-root
-            // default (nearest ancestor with an .xcodeproj) belongs to the include loader's callers.
-            let loader = IncludeLoader(fileSystem: context.fileSystem, developerDirectory: context.environment["DEVELOPER_DIR"])
+            // Includes are found as `resolve` finds them: -I, then the project root.
+            let loader = IncludeLoader(
+                fileSystem: context.fileSystem,
+                searchPaths: arguments.values("search-path").map(context.absolutePath),
+                projectRoot: arguments.value("project-root").map(context.absolutePath)
+                    ?? StackArguments.nearestProjectDirectory(above: file, fileSystem: context.fileSystem),
+                developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
+                    ?? StackArguments.developerDirectory(environment: context.environment))
             let loaded: LoadedConfiguration
             do {
                 loaded = try loader.load(path: file)
