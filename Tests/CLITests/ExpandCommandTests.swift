@@ -258,3 +258,14 @@ func makeSmallBinaryPlist(_ objects: [[UInt8]]) -> [UInt8] {
     bytes += [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(objects.count) + bigEndian(0) + bigEndian(table)
     return bytes
 }
+
+@Suite("Expand and local help layout")
+struct ExpandLocalHelpLayoutTests {
+    @Test func helpLinesFitIn80Columns() {
+        for words in [["expand"], ["local"], ["local", "init"], ["local", "update"], ["local", "check"]] {
+            for line in runCLI(["help"] + words).stdout.split(separator: "\n") {
+                #expect(line.count <= 80, "\(words.joined(separator: " ")): \(line)")
+            }
+        }
+    }
+}

@@ -27,9 +27,10 @@ enum ExpandCommand: Command {
 
                 EXAMPLES:
                   xcconfig expand App/App.entitlements Config/Debug.xcconfig
-                  xcconfig expand App/Info.plist Config/Release.xcconfig -c Release -o build/Info.plist
-                  xcconfig expand App/App.entitlements Config/Debug.xcconfig --format list --strict
-                  xcconfig expand App/App.entitlements Config/Debug.xcconfig --app-id-prefix ABCDE12345.
+                  xcconfig expand App/Info.plist Config/Release.xcconfig -c Release -o out.plist
+                  xcconfig expand App/App.entitlements Config/Debug.xcconfig --format list
+                  xcconfig expand App/App.entitlements Config/CI.xcconfig --strict --format json
+                  xcconfig expand App.entitlements Debug.xcconfig --app-id-prefix ABCDE12345.
                 """,
             options: OptionSpec.evaluationContext + OptionSpec.levels + [
                 .value("kind", valueName: "kind", allowed: PlistExpansion.Kind.allCases.map(\.rawValue),
@@ -48,6 +49,7 @@ enum ExpandCommand: Command {
                 PositionalSpec("xcconfig", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true),
             ],
             acceptsOverrides: true,
+            usage: "<file> [<xcconfig> ...] [<NAME=VALUE> ...] [<options>]",
             showsLimits: true
         )
     }

@@ -52,7 +52,7 @@ enum LocalInitCommand: Command {
                 EXAMPLES:
                   xcconfig local init Config/CustomConfig.xcconfig DEVELOPMENT_TEAM=ABCDE12345
                   DEVELOPMENT_TEAM=ABCDE12345 xcconfig local init --from-env
-                  xcconfig local init Config/Shared.xcconfig --add-include --name Developer.xcconfig
+                  xcconfig local init Config/Shared.xcconfig --add-include --name Mine.xcconfig
                   xcconfig local init --dry-run > /tmp/preview.xcconfig
                 """,
             options: localContextOptions + [
