@@ -31,7 +31,7 @@ struct PreparedExample {
         mainPath = exampleDirectory + "/Example.xcconfig"
         for (name, text) in [("Example.xcconfig", example.code)] + example.files.sorted(by: { $0.key < $1.key }) {
             let (clean, offsets) = RuleExample.strippingMarkers(text)
-            let path = exampleDirectory + "/" + name
+            let path = name.hasPrefix("/") ? name : exampleDirectory + "/" + name
             files[path] = clean
             let tree = XCConfigParser.parse(clean)
             for offset in offsets {

@@ -8,6 +8,9 @@ public enum RuleRegistry {
         UnreachableAssignmentRule.self,
         CommentInValueRule.self,
         ConditionRule.self,
+        MissingInheritedRule.self,
+        UndefinedReferenceRule.self,
+        ReferenceCycleRule.self,
         MalformedReferenceRule.self,
         UnknownSettingRule.self,
         InvalidValueRule.self,
@@ -16,6 +19,8 @@ public enum RuleRegistry {
         LocalConfigCommittedRule.self,
         DeprecatedReferenceRule.self,
         TrailingSemicolonRule.self,
+        IncludeOutsideRootRule.self,
+        ValueTooLargeRule.self,
     ]
 
     /// Every rule identifier.
