@@ -82,6 +82,11 @@ public struct RealFileSystem: FileSystem {
         if targetExists, existing.st_mode & S_IFMT == S_IFDIR {
             throw FileSystemError(path: path, reason: .isDirectory)
         }
+        if targetExists, existing.st_mode & S_IFMT != S_IFREG {
+            // Renaming over a device or a pipe (/dev/null, /dev/stdout) would replace it with a
+            // regular file; such a target is not something to write atomically.
+            throw FileSystemError(path: path, reason: .ioError("not a regular file; refusing to replace it"))
+        }
 
         let directory = Path.directory(of: target)
         let temporary = Path.join(directory, ".\(Path.basename(target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")

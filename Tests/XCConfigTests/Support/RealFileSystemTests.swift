@@ -27,6 +27,18 @@ private final class TemporaryDirectory {
 }
 
 @Suite struct RealFileSystemTests {
+    /// Regression: an atomic rename over /dev/null once turned it into a regular file.
+    @Test func atomicWriteRefusesToReplaceAPipeOrDevice() throws {
+        let directory = TemporaryDirectory()
+        let pipePath = Path.join(directory.path, "pipe")
+        #expect(mkfifo(pipePath, 0o644) == 0)
+        let fileSystem = RealFileSystem(currentDirectory: directory.path)
+        #expect(throws: FileSystemError.self) { try fileSystem.writeAtomically(Array("x".utf8), to: "pipe") }
+        var info = stat()
+        #expect(stat(pipePath, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try fileSystem.contents(ofDirectory: directory.path) == ["pipe"])
+    }
+
     @Test func writesAndReadsAFile() throws {
         let directory = TemporaryDirectory()
         let fileSystem = RealFileSystem(currentDirectory: directory.path)
