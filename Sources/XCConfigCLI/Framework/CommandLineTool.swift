@@ -20,6 +20,7 @@ public enum CommandLineTool {
         [
             ResolveCommand.self,
             ExplainCommand.self,
+            LintCommand.self,
             ParseCommand.self,
             ExpandCommand.self,
             LocalCommand.self,
