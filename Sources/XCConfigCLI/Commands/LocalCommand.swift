@@ -66,7 +66,8 @@ enum LocalInitCommand: Command {
             ],
             positionals: [configPositional],
             acceptsOverrides: true,
-            showsLimits: false
+            showsLimits: false,
+            overridesHelp: "A value to write into the local file (NAME = VALUE) instead of the shared one."
         )
     }
 

@@ -123,11 +123,13 @@ public struct CommandConfiguration {
     public var usage: String?
     /// Whether `--help` lists the input limits (commands that read configuration files).
     public var showsLimits: Bool
+    /// What `NAME[cond]=VALUE` arguments mean, for `--help`, when not command-line overrides.
+    public var overridesHelp: String?
 
     public init(
         name: String, abstract: String, discussion: String = "", options: [OptionSpec] = [],
         positionals: [PositionalSpec] = [], acceptsOverrides: Bool = false, subcommands: [any Command.Type] = [],
-        usage: String? = nil, showsLimits: Bool = true
+        usage: String? = nil, showsLimits: Bool = true, overridesHelp: String? = nil
     ) {
         self.name = name
         self.abstract = abstract
@@ -138,6 +140,7 @@ public struct CommandConfiguration {
         self.subcommands = subcommands
         self.usage = usage
         self.showsLimits = showsLimits
+        self.overridesHelp = overridesHelp
     }
 }
 

@@ -38,7 +38,8 @@ public enum HelpFormatter {
 
         var arguments = configuration.positionals.map { ($0.synopsis, $0.help) }
         if configuration.acceptsOverrides {
-            arguments.append(("<NAME[cond]=VALUE>", "A command-line override of a build setting, as with xcodebuild NAME=value."))
+            arguments.append(("<NAME[cond]=VALUE>", configuration.overridesHelp
+                ?? "A command-line override of a build setting, as with xcodebuild NAME=value."))
         }
         if !arguments.isEmpty { sections.append(optionSection("ARGUMENTS", arguments)) }
 
