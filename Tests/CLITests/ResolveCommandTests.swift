@@ -211,3 +211,12 @@ import XCConfig
         #expect(with.stdout.contains("\"resolvedPath\": \"/shared/Shared.xcconfig\""))
     }
 }
+
+@Suite struct EnvironmentLevelTests {
+    @Test func environmentValuesAreLiteral() {
+        let files = workspace(["App.xcconfig": "GREETING = $(inherited) world\n"])
+        let result = runCLI(["resolve", "App.xcconfig", "--env", "--print", "GREETING"], fileSystem: files,
+                            environment: ["GREETING": "cost $(HOME) $5"])
+        #expect(result.stdout == "cost $(HOME) $5 world\n")
+    }
+}

@@ -125,7 +125,10 @@ extension StackInputs {
         if let environment {
             levels.append(Level(kind: .environment, source: .dictionary(
                 environment.compactMap { key, value in
-                    parseSettingKey(key).map { _ in DictionaryEntry(key: key, value: value) }
+                    // Environment variables are literal values, not expressions: `$` stays `$`.
+                    parseSettingKey(key).flatMap { parsed in
+                        parsed.conditions.isEmpty ? DictionaryEntry(key: key, value: value.replacingEvery("$", with: "$$")) : nil
+                    }
                 })))
         }
         levels.append(Level(kind: .defaults, source: .dictionary(context.defaultSettings)))
