@@ -11,10 +11,10 @@ import Darwin
 /// `Synchronization.Mutex` needs macOS 15 and `NSLock` is not in FoundationEssentials, so the
 /// library wraps a pthread mutex. The mutex lives in its own allocation because a
 /// `pthread_mutex_t` must not move.
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -27,7 +27,7 @@ final class Lock: @unchecked Sendable {
     }
 
     /// Runs `body` with the lock held.
-    func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

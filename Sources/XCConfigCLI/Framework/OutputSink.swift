@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XCConfig
 
 /// Where a command's stdout or stderr goes: a file descriptor of the real process, or a buffer
 /// a test reads back.
