@@ -119,7 +119,7 @@ import Testing
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == """
             Error: Unknown option '--x'
-            Usage: xcconfig parse <file> [--format <format>] [--no-includes]
+            Usage: xcconfig parse <file> [<options>]
               See 'xcconfig parse --help' for more information.
 
             """)
