@@ -34,7 +34,8 @@ import XCConfig
 
     @Test func rulesListsEveryRule() throws {
         let result = try lint(["--rules"], files: [:])
-        #expect(result.stdout.split(separator: "\n").count == 19)
+        #expect(result.stdout.split(separator: "\n").count == 20)
+        #expect(result.stdout.contains("project-shadows-xcconfig"))
         #expect(result.stdout.contains("trailing-semicolon"))
     }
 
@@ -54,5 +55,136 @@ import XCConfig
         #expect(fileSystem.contentsOfFile("/work/App.xcconfig") == "URL = https:/$()/example.com\n")
         #expect(stdout.capturedText == "")
         #expect(stderr.capturedText == "App.xcconfig: fixed 1 finding\n")
+    }
+
+    // MARK: --project
+
+    /// A project at `/work/App.xcodeproj`: one target `App` whose Debug and Release
+    /// configurations have `Config/App.xcconfig` as base xcconfig (referenced on line 10).
+    /// The target settings are on lines 11 (Debug) and 13 (Release).
+    static let projectFile = """
+        // !$*UTF8*$!
+        {
+        \tobjectVersion = 77;
+        \tobjects = {
+        \t\tROOT = { isa = PBXProject; buildConfigurationList = PLIST; mainGroup = MAIN; targets = ( APP, ); };
+        \t\tMAIN = { isa = PBXGroup; children = ( APPCFG, ); sourceTree = "<group>"; };
+        \t\tAPPCFG = { isa = PBXFileReference; path = Config/App.xcconfig; sourceTree = "<group>"; };
+        \t\tPLIST = { isa = XCConfigurationList; buildConfigurations = ( ); defaultConfigurationName = Debug; };
+        \t\tAPP = { isa = PBXNativeTarget; buildConfigurationList = TLIST; name = App; };
+        \t\tDEBUG = { isa = XCBuildConfiguration; baseConfigurationReference = APPCFG; name = Debug; buildSettings = {
+        \t\t\tSWIFT_VERSION = 5.0; }; };
+        \t\tRELEASE = { isa = XCBuildConfiguration; baseConfigurationReference = APPCFG; name = Release; buildSettings = {
+        \t\t\tOTHER_LDFLAGS = "$(inherited) -lz"; }; };
+        \t\tTLIST = { isa = XCConfigurationList; buildConfigurations = ( DEBUG, RELEASE, ); };
+        \t};
+        \trootObject = ROOT;
+        }
+
+        """
+
+    static let projectFiles = [
+        "App.xcodeproj/project.pbxproj": projectFile,
+        "Config/App.xcconfig": "SWIFT_VERSION = 6.0\nOTHER_LDFLAGS = -ObjC\n",
+    ]
+
+    static let shadowingFinding = """
+        App.xcodeproj/project.pbxproj:11:4: warning: SWIFT_VERSION in the Debug build settings of target 'App' overrides the value Config/App.xcconfig:1 sets, so the xcconfig's value is ignored; add $(inherited) or remove the project setting [project-shadows-xcconfig]
+        App.xcodeproj/project.pbxproj:11:4: note: at App / Debug / buildSettings / SWIFT_VERSION
+        App.xcodeproj/project.pbxproj:11:4: note: Config/App.xcconfig:1: SWIFT_VERSION = 6.0
+
+        """
+
+    @Test func projectSettingOverridingItsBaseXCConfigIsReportedAtTheKey() throws {
+        let result = try lint(["--project", "App.xcodeproj"], files: Self.projectFiles)
+        #expect(result.status == .success)
+        #expect(result.stdout == Self.shadowingFinding)
+    }
+
+    @Test func projectShadowingFailsTheRunWithStrict() throws {
+        #expect(try lint(["--project", "App.xcodeproj", "--strict"], files: Self.projectFiles).status == .failure)
+    }
+
+    @Test func projectShadowingObeysTheLintConfiguration() throws {
+        var files = Self.projectFiles
+        files[".xcconfig-lint.json"] = #"{"disabled_rules": ["project-shadows-xcconfig"]}"#
+        #expect(try lint(["--project", "App.xcodeproj"], files: files).stdout == "")
+        files[".xcconfig-lint.json"] = #"{"severity": {"project-shadows-xcconfig": "error"}}"#
+        let result = try lint(["--project", "App.xcodeproj"], files: files)
+        #expect(result.status == .failure)
+        #expect(result.stdout == Self.shadowingFinding.replacingOccurrences(of: "warning:", with: "error:"))
+    }
+
+    @Test func suppressionOnTheOverriddenXCConfigLineSilencesProjectShadowing() throws {
+        var files = Self.projectFiles
+        files["Config/App.xcconfig"] = "SWIFT_VERSION = 6.0 // xcconfig-lint:disable-line project-shadows-xcconfig\n"
+        #expect(try lint(["--project", "App.xcodeproj"], files: files).stdout == "")
+    }
+
+    @Test func configurationLimitsProjectShadowingToThatConfiguration() throws {
+        #expect(try lint(["--project", "App.xcodeproj", "--configuration", "Release"], files: Self.projectFiles).stdout == "")
+        #expect(try lint(["--project", "App.xcodeproj", "-c", "Debug"], files: Self.projectFiles).stdout == Self.shadowingFinding)
+    }
+
+    @Test func projectWithPathsLintsThePathsAndChecksTheProject() throws {
+        var files = Self.projectFiles
+        files["Other.xcconfig"] = "URL = https://example.com\n"
+        let result = try lint(["Other.xcconfig", "--project", "App.xcodeproj"], files: files)
+        #expect(result.stdout.hasPrefix(Self.shadowingFinding))
+        #expect(result.stdout.hasSuffix("Other.xcconfig:1:13: warning: value cut short by '//': Xcode reads `https:` and ignores `//example.com` as a comment; write `https:/$()/example.com` [comment-in-value]\n"))
+    }
+
+    @Test func sarifDescribesTheProjectRule() throws {
+        let result = try lint(["--project", "App.xcodeproj", "--format", "sarif"], files: Self.projectFiles)
+        #expect(result.stdout.contains("\"project-shadows-xcconfig\""))
+        #expect(result.stdout.contains("App.xcodeproj/project.pbxproj"))
+        #expect(try lint(["--explain", "project-shadows-xcconfig"], files: [:]).stdout.hasPrefix("project-shadows-xcconfig: Project shadows xcconfig\n"))
+    }
+
+    @Test func missingBaseXCConfigIsAnErrorAtItsReference() throws {
+        let result = try lint(["--project", "App.xcodeproj"], files: ["App.xcodeproj/project.pbxproj": Self.projectFile])
+        #expect(result.status == .failure)
+        #expect(result.stdout == "App.xcodeproj/project.pbxproj:10:3: error: the base configuration file 'Config/App.xcconfig' does not exist\n")
+    }
+
+    @Test func unreadableProjectStopsTheCommand() throws {
+        #expect(throws: CommandFailure.self) { try lint(["--project", "Missing.xcodeproj"], files: [:]) }
+    }
+
+    /// swift-llbuild's real project, with its xcconfigs from `shared/corpus` at the same
+    /// relative paths: its target and project dictionaries override values of their base
+    /// xcconfigs (`GCC_OPTIMIZATION_LEVEL`, `ONLY_ACTIVE_ARCH`, …). Skipped without the shared
+    /// directory.
+    @Test func realProjectShadowingsAreReported() throws {
+        let real = RealFileSystem()
+        let name = "swiftlang__swift-llbuild"
+        let projectDirectory = "/work/shared/projects/\(name)"
+        let corpusDirectory = "/work/shared/corpus/\(name)"
+        guard real.kind(of: projectDirectory + "/llbuild.xcodeproj/project.pbxproj") == .file,
+              real.kind(of: corpusDirectory) == .directory else { return }
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/work")
+        fileSystem.addFile("/work/llbuild.xcodeproj/project.pbxproj", bytes: try real.read(projectDirectory + "/llbuild.xcodeproj/project.pbxproj"))
+        let project = try XcodeProject.load(path: "/work/llbuild.xcodeproj", fileSystem: fileSystem)
+        // Every base xcconfig of the project, and what they include, exists in the corpus.
+        for base in project.baseConfigurationFiles {
+            let relative = String(base.dropFirst("/work/".count))
+            #expect(real.kind(of: corpusDirectory + "/" + relative) == .file, "missing from the corpus: \(relative)")
+        }
+        for entry in try real.contents(ofDirectory: corpusDirectory + "/Xcode/Configs") {
+            fileSystem.addFile("/work/Xcode/Configs/" + entry, bytes: try real.read(corpusDirectory + "/Xcode/Configs/" + entry))
+        }
+        let stdout = OutputSink.capture()
+        let stderr = OutputSink.capture()
+        let context = CommandContext(arguments: [], currentDirectory: "/work", fileSystem: fileSystem,
+                                     standardOutput: stdout, standardError: stderr)
+        let arguments = ["--project", "llbuild.xcodeproj", "--format", "json"]
+        let status = try LintCommand.run(try ArgumentParser.parse(arguments, for: LintCommand.configuration), context: context)
+        #expect(status == .success)
+        let output = stdout.capturedText
+        #expect(output.contains("GCC_OPTIMIZATION_LEVEL in the Debug build settings of the project overrides the value Xcode/Configs/Debug.xcconfig:22 sets"))
+        #expect(output.contains("ONLY_ACTIVE_ARCH in the Debug build settings of the project overrides the value Xcode/Configs/Debug.xcconfig:17 sets"))
+        // Only project-file findings: the xcconfigs themselves are clean.
+        let rules = output.split(separator: "\n").filter { $0.contains("\"rule\"") }
+        #expect(!rules.isEmpty && rules.allSatisfy { $0.contains("project-shadows-xcconfig") })
     }
 }

@@ -50,6 +50,8 @@ struct PreparedExample {
                 ignored: Set(example.gitIgnored.map { exampleDirectory + "/" + $0 }))
         }
         (linter, fileSystem) = makeLinter(files: files, configuration: configuration, git: git)
+        // A project example is linted as `xcconfig lint Example.xcconfig --project App.xcodeproj`.
+        linter.project = example.projectPath.map { $0.hasPrefix("/") ? $0 : exampleDirectory + "/" + $0 }
     }
 
     /// Where the rule reported, as `path:line:column`, sorted.

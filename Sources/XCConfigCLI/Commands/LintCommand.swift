@@ -2,8 +2,8 @@ import XCConfig
 import XCConfigLint
 import XCConfigSyntax
 
-/// `xcconfig lint [PATH...] [context] [--format xcode|json|sarif|github|checkstyle] [--strict]
-/// [--lint-config FILE] [--fix]` (cli.md "xcconfig lint"). Parses arguments, runs the
+/// `xcconfig lint [PATH...] [context] [--project PATH] [--format xcode|json|sarif|github|checkstyle]
+/// [--strict] [--lint-config FILE] [--fix]` (cli.md "xcconfig lint"). Parses arguments, runs the
 /// ``Linter`` and prints with the chosen reporter; every rule lives in `XCConfigLint`.
 enum LintCommand: Command {
     static var configuration: CommandConfiguration {
@@ -17,6 +17,14 @@ enum LintCommand: Command {
                 configuration with everything it includes; from a directory, the roots are the files no \
                 other found file includes. Findings inside included files are reported once, at their own \
                 file and line.
+                With --project, the project file's build settings are checked against their base xcconfigs \
+                (project-shadows-xcconfig); without PATHs, those base xcconfigs are what is linted.
+                The context options narrow what is checked; without them every build is considered. \
+                value-too-large evaluates values in that context (as Xcode, an unbound condition parameter \
+                matches only *); reference-cycle counts only the assignments whose conditions can match the \
+                bound parameters; project-shadows-xcconfig looks only at the --configuration and \
+                --target-name given. -I, --project-root (default: the --project directory) and \
+                --developer-dir find includes as resolve does.
                 The configuration .xcconfig-lint.json is looked up from the current directory upwards to the \
                 repository root: {"disabled_rules": [], "opt_in_rules": [], "severity": {"RULE": "error"}, \
                 "exclude": ["glob"]}.
@@ -26,6 +34,8 @@ enum LintCommand: Command {
                 Exit status 1 when a finding has severity error, or any finding with --strict.
                 """,
             options: OptionSpec.evaluationContext + [
+                .value("project", valueName: "path",
+                       help: "An .xcodeproj whose build settings are checked against their base xcconfigs (project-shadows-xcconfig); without PATHs, its base xcconfigs are linted."),
                 .value("format", valueName: "format", allowed: ReportFormat.allCases.map(\.rawValue), default: "xcode",
                        help: "How findings are printed: FILE:LINE:COLUMN: warning: MESSAGE [RULE] (xcode), a JSON array, SARIF 2.1.0, GitHub Actions commands or Checkstyle XML."),
                 .flag("strict", help: "Exit with status 1 on any finding, warnings included."),
@@ -56,10 +66,12 @@ enum LintCommand: Command {
             searchPaths: arguments.values("search-path").map(context.absolutePath),
             projectRoot: arguments.value("project-root").map(context.absolutePath),
             developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
-                ?? StackArguments.developerDirectory(environment: context.environment))
+                ?? StackArguments.developerDirectory(environment: context.environment),
+            context: try evaluationContext(arguments))
         // Git only answers about real files.
         let git: (any GitOracle)? = context.fileSystem is RealFileSystem ? ProcessGit() : nil
-        let linter = Linter(configuration: configuration, environment: environment, fileSystem: context.fileSystem, git: git)
+        let linter = Linter(configuration: configuration, environment: environment, fileSystem: context.fileSystem, git: git,
+                            project: arguments.value("project").map(context.absolutePath))
         let paths = arguments.positionals("path")
 
         do {
@@ -81,6 +93,24 @@ enum LintCommand: Command {
         } catch {
             throw CommandFailure(error.message)
         }
+    }
+
+    /// The condition parameters bound by `--configuration`, `--sdk`, `--arch`, `--variant`,
+    /// `--target-name` and `--cond PARAM=VALUE`; nothing is bound without them.
+    static func evaluationContext(_ arguments: ParsedArguments) throws -> EvaluationContext {
+        var evaluation = EvaluationContext()
+        evaluation.configuration = arguments.value("configuration")
+        evaluation.sdks = arguments.values("sdk")
+        evaluation.arch = arguments.value("arch")
+        evaluation.variant = arguments.value("variant")
+        evaluation.targetName = arguments.value("target-name")
+        for binding in arguments.values("cond") {
+            guard let equals = binding.firstIndex(of: "="), equals != binding.startIndex else {
+                throw UsageError("--cond takes PARAM=VALUE, not '\(binding)'")
+            }
+            evaluation.conditions[String(binding[..<equals]), default: []].append(String(binding[binding.index(after: equals)...]))
+        }
+        return evaluation
     }
 
     /// `--lint-config FILE`, else the `.xcconfig-lint.json` that applies here, else the defaults.

@@ -1,8 +1,8 @@
 import XCConfig
 import XCConfigSyntax
 
-/// Where the linter looks for included files and how it binds `<DEVELOPER_DIR>`
-/// (cli.md "Evaluation context").
+/// Where the linter looks for included files, how it binds `<DEVELOPER_DIR>`, and the build
+/// context the evaluating rules assume (cli.md "Evaluation context").
 public struct LintEnvironment: Sendable {
     /// `-I` directories, searched after the including files' directories.
     public var searchPaths: [String]
@@ -10,11 +10,36 @@ public struct LintEnvironment: Sendable {
     public var projectRoot: String?
     /// Replaces `<DEVELOPER_DIR>` in include paths; such includes are missing when `nil`.
     public var developerDirectory: String?
+    /// The condition parameters bound by `--configuration`, `--sdk`, `--arch`, … . Rules that
+    /// evaluate values (`value-too-large`, `reference-cycle`) do so in this context, and
+    /// `project-shadows-xcconfig` looks only at the bound configuration and target. Empty by
+    /// default: nothing is bound and every build is considered.
+    public var context: EvaluationContext
 
-    public init(searchPaths: [String] = [], projectRoot: String? = nil, developerDirectory: String? = nil) {
+    public init(
+        searchPaths: [String] = [],
+        projectRoot: String? = nil,
+        developerDirectory: String? = nil,
+        context: EvaluationContext = EvaluationContext()
+    ) {
         self.searchPaths = searchPaths
         self.projectRoot = projectRoot
         self.developerDirectory = developerDirectory
+        self.context = context
+    }
+
+    /// `false` only when some condition's parameter is bound in ``context`` and none of its
+    /// values matches the pattern: the assignment cannot apply in the builds being linted.
+    ///
+    /// Unlike Xcode, which matches an unbound parameter only with `*` (semantics §4.2), the
+    /// linter takes an unbound parameter to be any value, so that without context options every
+    /// assignment is checked.
+    public func canApply(_ conditions: [Condition]) -> Bool {
+        for condition in conditions {
+            guard let values = context.values(forParameter: condition.parameter) else { continue }
+            if !values.contains(where: { PatternMatcher.matches(condition.pattern, $0) }) { return false }
+        }
+        return true
     }
 }
 
@@ -46,8 +71,12 @@ public final class LintContext: @unchecked Sendable {
     public let optionalIncludeTargets: Set<String>
     /// Git, when the files are in a work tree and git is installed.
     public let git: (any GitOracle)?
-    /// The include search environment.
+    /// The include search environment and the evaluation context.
     public let environment: LintEnvironment
+    /// The project named with `--project`, whose build settings project-file rules check.
+    public let project: XcodeProject?
+    /// Every file access goes through it.
+    public let fileSystem: any FileSystem
 
     init(
         catalog: BuildSettingsCatalog,
@@ -57,7 +86,9 @@ public final class LintContext: @unchecked Sendable {
         expansions: [String: [AssignmentOccurrence]],
         optionalIncludeTargets: Set<String>,
         git: (any GitOracle)?,
-        environment: LintEnvironment
+        environment: LintEnvironment,
+        project: XcodeProject? = nil,
+        fileSystem: any FileSystem
     ) {
         self.catalog = catalog
         self.files = files
@@ -68,6 +99,8 @@ public final class LintContext: @unchecked Sendable {
         self.optionalIncludeTargets = optionalIncludeTargets
         self.git = git
         self.environment = environment
+        self.project = project
+        self.fileSystem = fileSystem
         var names = Set<String>()
         var indexes: [String: [Int: Int]] = [:]
         for (path, file) in files {

@@ -37,19 +37,25 @@ public struct Linter: Sendable {
     public var git: (any GitOracle)?
     /// The known build settings.
     public var catalog: BuildSettingsCatalog
+    /// An `.xcodeproj` (or the `project.pbxproj` / `project.xcproj` in it) whose build settings
+    /// are checked against its base xcconfigs (`project-shadows-xcconfig`); with no paths to
+    /// lint, its base xcconfigs are the roots. It is also the default `--project-root`.
+    public var project: String?
 
     public init(
         configuration: LintConfiguration = LintConfiguration(),
         environment: LintEnvironment = LintEnvironment(),
         fileSystem: any FileSystem,
         git: (any GitOracle)? = nil,
-        catalog: BuildSettingsCatalog = .shared
+        catalog: BuildSettingsCatalog = .shared,
+        project: String? = nil
     ) {
         self.configuration = configuration
         self.environment = environment
         self.fileSystem = fileSystem
         self.git = git
         self.catalog = catalog
+        self.project = project
     }
 
     /// The rules that run under ``configuration``, in identifier order.
@@ -57,10 +63,12 @@ public struct Linter: Sendable {
         RuleRegistry.all.filter { configuration.isEnabled($0.description) }
     }
 
-    /// Lints `paths` (files or directories; `.` when empty) and returns every finding as a
-    /// diagnostic, sorted by file, line and column.
+    /// Lints `paths` (files or directories; `.` when empty, or the base xcconfigs of
+    /// ``project`` when there is one) and returns every finding as a diagnostic, sorted by file,
+    /// line and column.
     ///
-    /// - Throws: ``LintError`` when a path does not exist or a named file cannot be read.
+    /// - Throws: ``LintError`` when a path does not exist, a named file cannot be read, or
+    ///   ``project`` cannot be read.
     public func lint(paths: [String]) throws(LintError) -> [Diagnostic] {
         let run = try analyse(paths: paths)
         return run.findings.map { finding in
@@ -129,7 +137,25 @@ public struct Linter: Sendable {
         )
         var explicitFiles: [String] = []
         var foundFiles: [String] = []
-        for path in paths.isEmpty ? ["."] : paths {
+        var readProblems: [Finding] = []
+        let project = try loadProject()
+        if let project, paths.isEmpty {
+            // The project's base xcconfigs are the roots; one that does not exist fails the build.
+            var projectText: LineIndex? = nil
+            for (path, line) in Self.baseConfigurations(of: project) {
+                if fileSystem.kind(of: path) == .file {
+                    explicitFiles.append(path)
+                } else {
+                    if projectText == nil { projectText = LineIndex((try? fileSystem.read(project.projectFilePath)) ?? []) }
+                    let (offset, location) = projectText!.firstNonBlank(onLine: line ?? 1)
+                    readProblems.append(Finding(
+                        file: project.projectFilePath, offset: offset, location: location,
+                        message: "the base configuration file '\(Path.display(path, relativeTo: project.projectDirectory))' does not exist",
+                        severity: .error))
+                }
+            }
+        }
+        for path in paths.isEmpty ? (project == nil ? ["."] : []) : paths {
             let absolute = Path.absolute(path, relativeTo: currentDirectory)
             switch fileSystem.kind(of: absolute) {
             case .directory:
@@ -152,7 +178,9 @@ public struct Linter: Sendable {
         var projectRoots: [String?] = []
         var projectRootCache: [String: String?] = [:]
         for path in allFiles {
-            projectRoots.append(environment.projectRoot ?? Self.projectDirectory(of: path, fileSystem: fileSystem, cache: &projectRootCache))
+            // With --project, Xcode searches its directory (SRCROOT) last.
+            projectRoots.append(environment.projectRoot ?? project?.projectDirectory
+                ?? Self.projectDirectory(of: path, fileSystem: fileSystem, cache: &projectRootCache))
         }
         let environment = self.environment
         let loaded: [Result<LoadedConfiguration, IncludeLoader.RootError>] = Array(zip(allFiles, projectRoots)).concurrentMap { path, projectRoot in
@@ -170,7 +198,6 @@ public struct Linter: Sendable {
         }
         var loads: [String: LoadedConfiguration] = [:]
         var files: [String: LintFile] = [:]
-        var readProblems: [Finding] = []
         for (index, result) in loaded.enumerated() {
             switch result {
             case .success(let load):
@@ -225,10 +252,35 @@ public struct Linter: Sendable {
             expansions: expansions,
             optionalIncludeTargets: optionalTargets,
             git: git,
-            environment: environment
+            environment: environment,
+            project: project,
+            fileSystem: fileSystem
         )
         let findings = check(context) + readProblems
         return Analysis(context: context, findings: Self.sorted(findings))
+    }
+
+    /// ``project`` read, or `nil` without one.
+    func loadProject() throws(LintError) -> XcodeProject? {
+        guard let path = project else { return nil }
+        do {
+            return try XcodeProject.load(path: path, fileSystem: fileSystem)
+        } catch {
+            throw LintError(error.description.hasPrefix("error: ") ? String(error.description.dropFirst(7)) : error.description)
+        }
+    }
+
+    /// Every distinct base xcconfig of `project` that can be located, with the project-file line
+    /// of its first reference: project configurations first, then each target's.
+    static func baseConfigurations(of project: XcodeProject) -> [(path: String, line: Int?)] {
+        var seen = Set<String>()
+        var result: [(path: String, line: Int?)] = []
+        for configuration in project.configurations + project.targets.flatMap(\.configurations) {
+            guard let reference = configuration.baseConfiguration, let path = reference.path,
+                  seen.insert(path).inserted else { continue }
+            result.append((path, reference.line))
+        }
+        return result
     }
 
     /// The nearest ancestor directory of `path` that holds an `.xcodeproj` or `.xcworkspace`.
@@ -316,6 +368,13 @@ public struct Linter: Sendable {
                 suppressions[path] = parsed
             }
         }
+        // A finding outside the linted files (in a project file) is silenced by the comments of
+        // the xcconfig line it concerns, read here when that file is not linted itself.
+        var anchorSuppressions: [String: Suppressions] = [:]
+        for path in Set(findings.compactMap(\.suppressibleAt?.file)) where suppressions[path] == nil {
+            guard let bytes = try? fileSystem.read(path) else { continue }
+            anchorSuppressions[path] = Suppressions(LintFile(path: path, tree: XCConfigParser.parse(bytes), catalog: catalog), knownRules: known)
+        }
         for path in context.orderedPaths where suppressions[path] == nil {
             // Problems in the comments themselves are reported even in files without findings.
             let parsed = Suppressions(context.files[path]!, knownRules: known)
@@ -333,6 +392,11 @@ public struct Linter: Sendable {
         let descriptions = Dictionary(uniqueKeysWithValues: RuleRegistry.all.map { ($0.description.identifier, $0.description) })
         for var finding in findings {
             if let parsed = suppressions[finding.file], parsed.isSuppressed(rule: finding.rule, line: finding.location.line) {
+                continue
+            }
+            if let anchor = finding.suppressibleAt,
+               let parsed = suppressions[anchor.file] ?? anchorSuppressions[anchor.file],
+               parsed.isSuppressed(rule: finding.rule, line: anchor.line) {
                 continue
             }
             if let description = descriptions[finding.rule] {

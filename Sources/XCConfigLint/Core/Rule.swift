@@ -13,6 +13,19 @@ public struct TextEdit: Sendable, Hashable {
     }
 }
 
+/// A line of a file, by absolute path.
+public struct FileLine: Sendable, Hashable {
+    /// Absolute path of the file.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+}
+
 /// One problem a rule found, before the configuration decides its severity.
 public struct Finding: Sendable, Hashable {
     /// Absolute path of the file the problem is in.
@@ -32,6 +45,9 @@ public struct Finding: Sendable, Hashable {
     /// Byte offset of the statement the finding concerns, so a more specific rule's finding on
     /// the same statement can take its place.
     public var statementOffset: Int?
+    /// Another place whose `// xcconfig-lint:` comments also silence the finding: for a finding
+    /// in a project file, which cannot hold such comments, the xcconfig line it concerns.
+    public var suppressibleAt: FileLine?
     /// The rule that found it; set by the linter.
     public var rule: String = ""
 
@@ -43,7 +59,8 @@ public struct Finding: Sendable, Hashable {
         severity: Severity? = nil,
         notes: [String] = [],
         fix: [TextEdit]? = nil,
-        statementOffset: Int? = nil
+        statementOffset: Int? = nil,
+        suppressibleAt: FileLine? = nil
     ) {
         self.file = file
         self.offset = offset
@@ -53,6 +70,7 @@ public struct Finding: Sendable, Hashable {
         self.notes = notes
         self.fix = fix
         self.statementOffset = statementOffset
+        self.suppressibleAt = suppressibleAt
     }
 }
 

@@ -3,9 +3,11 @@ import XCConfigSyntax
 /// One example of a rule: a configuration file, with `↓` marking every place the rule reports.
 ///
 /// The main file is `Example.xcconfig`; `files` adds others next to it (an included file, a
-/// per-developer local file) so examples can show rules about includes. A `↓` marks the byte
-/// where a finding of the rule is expected, in the main file or in any extra file; the
-/// markers are removed before the text is linted.
+/// per-developer local file) so examples can show rules about includes. A `project.pbxproj` or
+/// `project.xcproj` among `files` (inside an `.xcodeproj` folder) makes the example a project
+/// example: it is linted as with `--project`. A `↓` marks the byte where a finding of the rule
+/// is expected, in the main file or in any extra file (a project file included); the markers
+/// are removed before the text is linted.
 public struct RuleExample: Sendable, Hashable {
     /// The main file's text, markers included.
     public var code: String
@@ -32,6 +34,18 @@ public struct RuleExample: Sendable, Hashable {
         self.gitTracked = gitTracked
         self.gitIgnored = gitIgnored
         self.corrected = corrected
+    }
+
+    /// The `.xcodeproj` among ``files`` (relative to the example directory) that the example is
+    /// linted with, as with `--project`; `nil` for an example without a project.
+    public var projectPath: String? {
+        for name in files.keys.sorted() {
+            for projectFile in ["/project.pbxproj", "/project.xcproj"] where name.hasSuffix(projectFile) {
+                let bundle = String(name.dropLast(projectFile.count))
+                if bundle.hasSuffix(".xcodeproj") { return bundle }
+            }
+        }
+        return nil
     }
 
     /// The marker that shows where a finding is expected.

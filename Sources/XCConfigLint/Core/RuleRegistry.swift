@@ -1,4 +1,5 @@
-/// Every rule the linter knows, in the order of cli.md's table.
+/// Every rule the linter knows, in the order of cli.md's table, then the rules about project
+/// files.
 public enum RuleRegistry {
     /// All rules.
     public static let all: [any LintRule.Type] = [
@@ -21,6 +22,7 @@ public enum RuleRegistry {
         TrailingSemicolonRule.self,
         IncludeOutsideRootRule.self,
         ValueTooLargeRule.self,
+        ProjectShadowsXCConfigRule.self,
     ]
 
     /// Every rule identifier.
