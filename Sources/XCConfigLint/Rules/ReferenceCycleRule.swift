@@ -7,7 +7,8 @@ import XCConfigSyntax
 /// evaluating, it takes that setting's next lower assignment, or nothing when there is none
 /// (semantics §3.5), so `A = $(B)` with `B = $(A)` silently makes both empty. Reported once per
 /// cycle, at its first assignment in file order. `$(inherited)` and a setting's reference to
-/// itself are never cycles.
+/// itself are never cycles. With context options (`--configuration`, `--sdk`, …) only the
+/// assignments whose conditions can match that context count.
 struct ReferenceCycleRule: LintRule {
     static let description = RuleDescription(
         identifier: "reference-cycle",
@@ -36,7 +37,10 @@ struct ReferenceCycleRule: LintRule {
             var edges: [String: Set<String>] = [:]
             for occurrence in sequence {
                 let file = context.files[occurrence.file]!
-                let name = file.assignments[occurrence.index].assignment.name
+                let assignment = file.assignments[occurrence.index].assignment
+                // Only the assignments that can apply in the context being linted.
+                guard context.environment.canApply(assignment.conditions) else { continue }
+                let name = assignment.name
                 occurrences[name, default: []].append(occurrence)
                 for reference in file.expressions[occurrence.index].references {
                     guard let target = reference.literalName, target != name, target != "inherited", target != "value" else { continue }
@@ -58,11 +62,9 @@ struct ReferenceCycleRule: LintRule {
                 let (statement, assignment) = file.assignments[first.index]
                 let key = "\(first.file)\u{0}\(first.index)"
                 guard reported.insert(key).inserted else { continue }
-                let names = cycle.sorted()
-                let list = names.count == 2 ? names.joined(separator: " and ") : names.dropLast().joined(separator: ", ") + " and " + names.last!
                 findings.append(file.finding(
                     at: assignment.nameRange.startOffset,
-                    "\(list) refer to each other in a cycle with no base value, which Xcode silently resolves to empty; break the cycle by giving one of them a value of its own",
+                    "\(Self.list(cycle.sorted())) refer to each other in a cycle with no base value, which Xcode silently resolves to empty; break the cycle by giving one of them a value of its own",
                     statement: statement))
             }
         }
@@ -70,38 +72,63 @@ struct ReferenceCycleRule: LintRule {
     }
 
     /// The strongly connected components of more than one name (Tarjan), each in a stable order.
+    ///
+    /// Iterative, with an explicit depth-first path, so that a chain of tens of thousands of
+    /// settings referring to the next cannot overflow the stack.
     static func cycles(_ edges: [String: Set<String>]) -> [[String]] {
-        var index = 0
+        var nextIndex = 0
         var indexes: [String: Int] = [:]
         var lowlinks: [String: Int] = [:]
         var stack: [String] = []
         var onStack = Set<String>()
         var result: [[String]] = []
-        func connect(_ node: String) {
-            indexes[node] = index
-            lowlinks[node] = index
-            index += 1
+        // The depth-first path: each name with its successors and how many of them were visited.
+        var path: [(node: String, successors: [String], visited: Int)] = []
+        func enter(_ node: String) {
+            indexes[node] = nextIndex
+            lowlinks[node] = nextIndex
+            nextIndex += 1
             stack.append(node)
             onStack.insert(node)
-            for next in (edges[node] ?? []).sorted() {
-                if indexes[next] == nil {
-                    connect(next)
-                    lowlinks[node] = min(lowlinks[node]!, lowlinks[next]!)
-                } else if onStack.contains(next) {
-                    lowlinks[node] = min(lowlinks[node]!, indexes[next]!)
+            path.append((node, (edges[node] ?? []).sorted(), 0))
+        }
+        for root in edges.keys.sorted() where indexes[root] == nil {
+            enter(root)
+            while let top = path.last {
+                let node = top.node
+                if top.visited < top.successors.count {
+                    let next = top.successors[top.visited]
+                    path[path.count - 1].visited += 1
+                    if indexes[next] == nil {
+                        enter(next)
+                    } else if onStack.contains(next) {
+                        lowlinks[node] = min(lowlinks[node]!, indexes[next]!)
+                    }
+                    continue
                 }
-            }
-            if lowlinks[node] == indexes[node] {
-                var component: [String] = []
-                while let top = stack.popLast() {
-                    onStack.remove(top)
-                    component.append(top)
-                    if top == node { break }
+                // Every successor is done: what `connect(node)` does after its loop.
+                path.removeLast()
+                if let parent = path.last?.node {
+                    lowlinks[parent] = min(lowlinks[parent]!, lowlinks[node]!)
                 }
-                if component.count > 1 { result.append(component.reversed()) }
+                if lowlinks[node] == indexes[node] {
+                    var component: [String] = []
+                    while let member = stack.popLast() {
+                        onStack.remove(member)
+                        component.append(member)
+                        if member == node { break }
+                    }
+                    if component.count > 1 { result.append(component.reversed()) }
+                }
             }
         }
-        for node in edges.keys.sorted() where indexes[node] == nil { connect(node) }
         return result
+    }
+
+    /// `A and B`, `A, B and C`; past eight names, the first six and how many more.
+    static func list(_ names: [String]) -> String {
+        if names.count == 2 { return names.joined(separator: " and ") }
+        if names.count > 8 { return names.prefix(6).joined(separator: ", ") + " and \(names.count - 6) more settings" }
+        return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

@@ -6,7 +6,8 @@ import XCConfigSyntax
 /// References that repeat another setting (`B = $(A)$(A)`, `C = $(B)$(B)`, …) double a
 /// value at every step; Xcode keeps expanding until memory runs out. The resolver stops at
 /// the limit and says where; only roots with such doubling references (or a huge literal)
-/// are evaluated, so ordinary configurations cost nothing.
+/// are evaluated, so ordinary configurations cost nothing. Values are evaluated in the context
+/// of `--configuration`, `--sdk`, … (as Xcode, an unbound condition parameter matches only `*`).
 struct ValueTooLargeRule: LintRule {
     static let description = RuleDescription(
         identifier: "value-too-large",
@@ -29,7 +30,7 @@ struct ValueTooLargeRule: LintRule {
         for root in context.roots {
             guard let load = context.loads[root], let sequence = context.expansions[root],
                   Self.mightGrow(sequence, in: context) else { continue }
-            let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(load))], context: EvaluationContext())
+            let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(load))], context: context.environment.context)
             _ = resolver.resolveAll()
             // Every setting built on the oversized one fails too; the first in file order is the
             // one to report.
