@@ -44,6 +44,17 @@ struct ExpressionParser {
         isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2B || byte == 0x2D
     }
 
+    /// A byte list parsing copies as it is: not `\`, not `$`, not the quote that would open or
+    /// close, and outside quotes not a separator.
+    @inline(__always)
+    private static func isPlainListByte(_ byte: UInt8, quote: UInt8) -> Bool {
+        if byte == backslash || byte == dollar { return false }
+        if quote == 0 {
+            return byte != doubleQuote && byte != singleQuote && !isListWhitespace(byte)
+        }
+        return byte != quote
+    }
+
     private static func closer(for opener: UInt8) -> UInt8? {
         switch opener {
         case UInt8(ascii: "("): UInt8(ascii: ")")
@@ -220,6 +231,21 @@ struct ExpressionParser {
         }
         while index < bytes.count {
             let byte = bytes[index]
+            if Self.isPlainListByte(byte, quote: quote) {
+                // A run of bytes that are neither escapes, quotes, separators nor `$` is copied
+                // as a whole; an unquoted word standing alone becomes one token with one string.
+                let start = index
+                index += 1
+                while index < bytes.count, Self.isPlainListByte(bytes[index], quote: quote) { index += 1 }
+                if raw.isEmpty && !opens && quote == 0 && (index == bytes.count || Self.isListWhitespace(bytes[index])) {
+                    let word = text(start..<index)
+                    tokens.append(.text(raw: word, cooked: word, opensElement: true))
+                } else {
+                    raw.append(contentsOf: bytes[start..<index])
+                    cooked.append(contentsOf: bytes[start..<index])
+                }
+                continue
+            }
             if byte == Self.backslash {
                 // The escape check comes before the quote check, so it works inside quotes too.
                 if index + 1 < bytes.count {
