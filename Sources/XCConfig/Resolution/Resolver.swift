@@ -109,6 +109,7 @@ public final class Resolver {
             matching[record.nameID].append(index)
         }
         expressions = Array(repeating: nil, count: records.count)
+        activeCount = ActiveCounts(count: names.count)
     }
 
     private func intern(_ name: String) -> Int {
@@ -188,12 +189,38 @@ public final class Resolver {
     /// Every setting assigned at the given levels (all levels when `nil`), sorted by name in
     /// byte order.
     public func settingNames(at levelKinds: Set<LevelKind>? = nil) -> [String] {
-        var result: [String] = []
-        for (id, chain) in chains.enumerated() {
-            if let levelKinds, !chain.contains(where: { levelKinds.contains(levels[records[$0].levelIndex].kind) }) { continue }
-            if !chain.isEmpty { result.append(names[id]) }
+        settingIDs(at: levelKinds).map { names[$0] }
+    }
+
+    /// The interned names of ``settingNames(at:)``, in the same order.
+    func settingIDs(at levelKinds: Set<LevelKind>?) -> [Int] {
+        let included = levels.map { levelKinds?.contains($0.kind) ?? true }
+        var result: [Int] = []
+        result.reserveCapacity(chains.count)
+        for (id, chain) in chains.enumerated() where !chain.isEmpty {
+            if levelKinds != nil, !chain.contains(where: { included[records[$0].levelIndex] }) { continue }
+            result.append(id)
         }
-        return result.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        result.sort { Resolver.precedesInByteOrder(names[$0], names[$1]) }
+        return result
+    }
+
+    /// `a < b` comparing UTF-8 bytes, without the generic sequence walk.
+    static func precedesInByteOrder(_ a: String, _ b: String) -> Bool {
+        let fast = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                let common = min(left.count, right.count)
+                var index = 0
+                while index < common {
+                    let l = left[index], r = right[index]
+                    if l != r { return l < r }
+                    index += 1
+                }
+                return left.count < right.count
+            }
+        }
+        if let fast, let result = fast { return result }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// `true` when some level assigns `name`, whether or not the assignment matches.
@@ -223,8 +250,12 @@ public final class Resolver {
 
     /// The winning assignment and its value for each setting, sorted by name.
     public func resolveAll(at levelKinds: Set<LevelKind>? = nil) -> [ResolvedSetting] {
-        settingNames(at: levelKinds).map { name in
-            ResolvedSetting(name: name, value: value(of: name), winner: winner(of: name))
+        settingIDs(at: levelKinds).map { id in
+            let winner = matching[id].last
+            return ResolvedSetting(
+                name: names[id],
+                value: winner == nil ? "" : evaluateTopLevel(nameID: id, position: matching[id].count - 1),
+                winner: winner.map(info))
         }
     }
 
@@ -277,7 +308,8 @@ public final class Resolver {
     }
 
     var frames: [Frame] = []
-    var activeCount: [Int: Int] = [:]
+    /// How many frames evaluate each setting, by interned name.
+    var activeCount = ActiveCounts()
     var cache: [CacheKey: CacheEntry] = [:]
     /// Set when a bound was exceeded; evaluation then unwinds quickly with empty values.
     var aborted = false
@@ -451,7 +483,7 @@ public final class Resolver {
     /// The assignment a reference to `name` reaches with the current frames (semantics §3.5).
     func target(of name: String) -> Target {
         if name.isEmpty { return .unset(setting: name) }
-        if let bound = extraBindings[name] { return .bound(bound) }
+        if !extraBindings.isEmpty, let bound = extraBindings[name] { return .bound(bound) }
         if name == "inherited" || name == "value", let top = frames.last {
             tracer?.note(reference: name)
             return inherited(nameID: top.nameID, below: top.position)
@@ -517,4 +549,21 @@ public struct ResolvedSetting: Sendable, Hashable {
     public var value: String
     /// The winning assignment; `nil` when none matches (the value is then empty).
     public var winner: AssignmentInfo?
+}
+
+/// Per-setting counters indexed by interned name: an array, read and written like a dictionary.
+struct ActiveCounts {
+    private var counts: [Int] = []
+
+    init(count: Int = 0) { counts = Array(repeating: 0, count: count) }
+
+    subscript(id: Int, default defaultValue: Int) -> Int {
+        get { id < counts.count ? counts[id] : defaultValue }
+        set { counts[id] = newValue }
+    }
+
+    subscript(id: Int) -> Int? {
+        get { id < counts.count ? counts[id] : nil }
+        set { counts[id] = newValue ?? 0 }
+    }
 }
