@@ -101,6 +101,18 @@ public final class LintContext: @unchecked Sendable {
         self.environment = environment
         self.project = project
         self.fileSystem = fileSystem
+        var configurationNames = Set<String>()
+        var projectFiles = Set<String>()
+        if let project {
+            for configuration in project.configurations + project.targets.flatMap(\.configurations) {
+                configurationNames.insert(configuration.name)
+            }
+            for base in project.baseConfigurationFiles {
+                for file in loads[base]?.files ?? [] { if let path = file.path { projectFiles.insert(path) } }
+            }
+        }
+        self.projectConfigurationNames = configurationNames
+        self.projectConfigurationFiles = projectFiles
         var names = Set<String>()
         var indexes: [String: [Int: Int]] = [:]
         for (path, file) in files {
@@ -133,6 +145,12 @@ public final class LintContext: @unchecked Sendable {
         self.composedPrefixes = prefixes
         self.composedSuffixes = suffixes
     }
+
+    /// The names of every build configuration of ``project`` (project and targets).
+    public let projectConfigurationNames: Set<String>
+    /// The base xcconfigs of ``project`` and every file they include: the files whose builds
+    /// are exactly the project's configurations.
+    public let projectConfigurationFiles: Set<String>
 
     /// Every name some value refers to by a plain reference (`$(NAME)`, `${NAME}`, `$NAME`).
     public let referencedNames: Set<String>

@@ -1,3 +1,4 @@
+import XCConfig
 import XCConfigSyntax
 
 /// `condition`: a condition that cannot match as written.
@@ -7,7 +8,9 @@ import XCConfigSyntax
 /// are part of the parameter and the pattern (semantics §1.3); a comma has no meaning in a
 /// pattern and `]` always ends the condition (semantics §4.2); and Xcode ignores
 /// `SDKROOT[sdk=…]` (semantics §2.4). An empty parameter makes Xcode's loader stop, so that one
-/// is an error.
+/// is an error. With `--project`, a `[config=…]` pattern in the project's base xcconfigs (or
+/// their includes) that matches none of the project's configuration names is reported too:
+/// those are the only configurations such a file is built with.
 struct ConditionRule: LintRule {
     static let description = RuleDescription(
         identifier: "condition",
@@ -24,6 +27,8 @@ struct ConditionRule: LintRule {
             RuleExample("OTHER_LDFLAGS[↓=iphoneos] = -ObjC\n"),
             RuleExample("OTHER_LDFLAGS[sdk=↓iPhoneOS*] = -ObjC\n"),
             RuleExample("OTHER_LDFLAGS[arch=arm64↓[ab] = -ObjC\n"),
+            RuleExample("OTHER_LDFLAGS[config=↓Relase] = -ObjC\n",
+                        files: [ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project()]),
         ],
         nonTriggeringExamples: [
             RuleExample("OTHER_LDFLAGS[sdk=iphoneos*][arch=arm64] = -ObjC\n"),
@@ -32,6 +37,9 @@ struct ConditionRule: LintRule {
             RuleExample("ARCHS[arch=*] = arm64\n"),
             RuleExample("FOO[__platform_filter=ios] = 1\n"),
             RuleExample("SDKROOT = iphoneos\n"),
+            RuleExample("OTHER_LDFLAGS[config=Deb*] = -ObjC\nOTHER_LDFLAGS[config=Debug] = -lz\n",
+                        files: [ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project()]),
+            RuleExample("OTHER_LDFLAGS[config=Staging] = -ObjC\n"),
         ]
     )
 
@@ -48,6 +56,15 @@ struct ConditionRule: LintRule {
             for condition in assignment.conditions {
                 if let finding = Self.problem(with: condition, of: assignment, in: file, statement: statement) {
                     findings.append(finding)
+                } else if condition.parameter == "config", context.projectConfigurationFiles.contains(file.path),
+                          !context.projectConfigurationNames.contains(where: { PatternMatcher.matches(condition.pattern, $0) }) {
+                    let names = context.projectConfigurationNames.sorted()
+                    let list = names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+                    let offset = condition.range.startOffset + 1 + condition.parameter.utf8.count + 1
+                    findings.append(file.finding(
+                        at: offset,
+                        "no configuration of the project matches '\(condition.pattern)' (it has \(list)), so this assignment never applies",
+                        statement: statement))
                 }
             }
         }
