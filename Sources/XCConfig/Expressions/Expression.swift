@@ -11,15 +11,33 @@ public enum ValueSemantics: Sendable, Hashable {
 /// A setting value parsed once into text and references, ready to be evaluated any number of times.
 public final class Expression: Sendable {
     /// The value text it was parsed from.
-    public let source: String
+    public var source: String {
+        guard let sourceOffsets else { return storage }
+        let utf8 = storage.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: sourceOffsets.lowerBound)
+        let end = utf8.index(start, offsetBy: sourceOffsets.count)
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
     /// How the text was read.
     public let semantics: ValueSemantics
     let tokens: [ExpressionToken]
     /// The string form when the value holds no reference, else `nil`.
     let literal: String?
+    /// The whole value a nested expression (a name, an operand) belongs to, shared rather than
+    /// copied: an unterminated `$(` nesting 10,000 deep would otherwise copy the rest of a
+    /// 10 MB value at every level.
+    private let storage: String
+    /// For a nested expression, its UTF-8 offsets in `storage`.
+    private let sourceOffsets: Range<Int>?
 
-    init(source: String, semantics: ValueSemantics, tokens: [ExpressionToken]) {
-        self.source = source
+    convenience init(source: String, semantics: ValueSemantics, tokens: [ExpressionToken]) {
+        self.init(storage: source, offsets: nil, semantics: semantics, tokens: tokens)
+    }
+
+    /// An expression over part of `storage`; `offsets` `nil` means all of it.
+    init(storage: String, offsets: Range<Int>?, semantics: ValueSemantics, tokens: [ExpressionToken]) {
+        self.storage = storage
+        self.sourceOffsets = offsets
         self.semantics = semantics
         self.tokens = tokens
         if tokens.contains(where: { if case .reference = $0 { return true } else { return false } }) {

@@ -11,7 +11,11 @@ struct ExpressionParser {
     private var index = 0
     private var depth = 0
 
+    /// The value being parsed, which nested expressions share (see ``Expression``).
+    private let source: String
+
     init(source: String) {
+        self.source = source
         self.bytes = Array(source.utf8)
     }
 
@@ -155,7 +159,7 @@ struct ExpressionParser {
             let appended = parseBracketed(closer: UInt8(ascii: ")"), form: UInt8(ascii: "("))
             nameTokens.append(.reference(appended, quoted: false))
         }
-        let name = Expression(source: text(nameStart..<index), semantics: .string, tokens: nameTokens)
+        let name = Expression(storage: source, offsets: nameStart..<index, semantics: .string, tokens: nameTokens)
         return Reference(name: name, operators: [], form: .bare, range: start..<index, isUnterminated: false)
     }
 
@@ -205,7 +209,7 @@ struct ExpressionParser {
     private mutating func parseSubexpression(closer: UInt8) -> Expression {
         let start = index
         let tokens = parseStringTokens(stopAtColon: true, closer: closer)
-        return Expression(source: text(start..<index), semantics: .string, tokens: tokens)
+        return Expression(storage: source, offsets: start..<index, semantics: .string, tokens: tokens)
     }
 
     // MARK: List semantics
