@@ -283,7 +283,7 @@ public final class Resolver {
         let position: Int
         /// Names this evaluation looked up that were being evaluated by no frame at the time:
         /// a cached result stays valid only where none of them is being evaluated.
-        var freeNames: Set<Int> = []
+        var freeNames = NameSet()
         /// The outermost frame whose assignment a lookup in this evaluation reached through
         /// the stack (a self-reference via other settings). A result that reached a frame
         /// outside itself depends on that frame and is not cached.
@@ -297,7 +297,7 @@ public final class Resolver {
 
     struct CacheEntry {
         let value: Evaluated
-        let freeNames: Set<Int>
+        let freeNames: NameSet
     }
 
     /// A value's string form, and whether it produced anything: a reference to a value that
@@ -370,17 +370,16 @@ public final class Resolver {
         return value
     }
 
-    private func isValid(_ freeNames: Set<Int>) -> Bool {
+    private func isValid(_ freeNames: NameSet) -> Bool {
         if frames.isEmpty || freeNames.isEmpty { return true }
         if freeNames.count < frames.count {
-            for name in freeNames where activeCount[name, default: 0] > 0 { return false }
-            return true
+            return !freeNames.contains { activeCount[$0, default: 0] > 0 }
         }
         for frame in frames where freeNames.contains(frame.nameID) { return false }
         return true
     }
 
-    private func mergeIntoParent(_ freeNames: Set<Int>) {
+    private func mergeIntoParent(_ freeNames: NameSet) {
         guard !frames.isEmpty, !freeNames.isEmpty else { return }
         frames[frames.count - 1].freeNames.formUnion(freeNames)
     }
@@ -565,5 +564,82 @@ struct ActiveCounts {
     subscript(id: Int) -> Int? {
         get { id < counts.count ? counts[id] : nil }
         set { counts[id] = newValue ?? 0 }
+    }
+}
+
+/// A set of interned names: a short list while small, a bitset once larger, so that merging
+/// what a child looked up into its parent stays cheap down a 20,000-long chain (a `Set<Int>`
+/// made that quadratic in time and memory).
+struct NameSet: Sendable {
+    private static let listLimit = 16
+    private var list: [Int32] = []
+    /// Used instead of `list` once it has words.
+    private var words: [UInt64] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    func contains(_ id: Int) -> Bool {
+        if words.isEmpty { return list.contains(Int32(truncatingIfNeeded: id)) }
+        let word = id >> 6
+        return word < words.count && words[word] & (1 << UInt64(id & 63)) != 0
+    }
+
+    /// `true` when some member satisfies `predicate`.
+    func contains(where predicate: (Int) -> Bool) -> Bool {
+        if words.isEmpty { return list.contains { predicate(Int($0)) } }
+        for (index, word) in words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                if predicate(index << 6 | bits.trailingZeroBitCount) { return true }
+                bits &= bits - 1
+            }
+        }
+        return false
+    }
+
+    mutating func insert(_ id: Int) {
+        if words.isEmpty {
+            if list.contains(Int32(truncatingIfNeeded: id)) { return }
+            if list.count < Self.listLimit {
+                list.append(Int32(truncatingIfNeeded: id))
+                count += 1
+                return
+            }
+            convertToWords()
+        }
+        let word = id >> 6
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        let mask: UInt64 = 1 << UInt64(id & 63)
+        if words[word] & mask == 0 {
+            words[word] |= mask
+            count += 1
+        }
+    }
+
+    mutating func formUnion(_ other: NameSet) {
+        if other.isEmpty { return }
+        if other.words.isEmpty {
+            for id in other.list { insert(Int(id)) }
+            return
+        }
+        if words.isEmpty { convertToWords() }
+        if other.words.count > words.count {
+            words.append(contentsOf: repeatElement(0, count: other.words.count - words.count))
+        }
+        var total = 0
+        for index in words.indices {
+            if index < other.words.count { words[index] |= other.words[index] }
+            total += words[index].nonzeroBitCount
+        }
+        count = total
+    }
+
+    private mutating func convertToWords() {
+        let members = list
+        list = []
+        count = 0
+        words = [0]
+        for id in members { insert(Int(id)) }
     }
 }
