@@ -1,0 +1,139 @@
+// The libFuzzer target of issue 7. Not part of any SwiftPM target: Tests/Fuzz/fuzz.sh builds it
+// with `-sanitize=fuzzer,address` against the library sources and runs it.
+//
+// The first byte of an input picks what is fuzzed; the rest is the input:
+//   0 parse     the parser never crashes and prints the input back byte for byte
+//   1 resolve   `resolve` never crashes; `resolve --format xcconfig` re-resolves to the same values
+//   2 lint      `lint --format json` never crashes and prints valid JSON (an array)
+//   3 expand    plist expansion of the input (XML or binary) against a small stack never crashes
+//   4 explain   `explain` of every setting, text and JSON, never crashes; JSON output is valid
+// Every property failure calls fatalError, which libFuzzer records as a crash.
+import XCConfig
+import XCConfigCLI
+import XCConfigLint
+import XCConfigSyntax
+
+private let directory = "/fuzz"
+
+/// `xcconfig ARGUMENTS` in-process on `fileSystem`: status, stdout, stderr.
+private func run(_ arguments: [String], _ fileSystem: InMemoryFileSystem) -> (ExitStatus, [UInt8], String) {
+    let out = OutputSink.capture()
+    let err = OutputSink.capture()
+    let context = CommandContext(
+        arguments: arguments, environment: [:], currentDirectory: directory, fileSystem: fileSystem,
+        standardOutput: out, standardError: err, standardOutputIsTerminal: false, standardErrorIsTerminal: false)
+    let status = CommandLineTool.run(context)
+    return (status, out.capturedBytes, err.capturedText)
+}
+
+/// The input as a configuration that also includes itself under another name, so includes,
+/// cycles and repeated files are reachable.
+private func workspace(_ bytes: [UInt8]) -> InMemoryFileSystem {
+    let fileSystem = InMemoryFileSystem(currentDirectory: directory)
+    fileSystem.addFile("\(directory)/a.xcconfig", bytes: bytes)
+    fileSystem.addFile("\(directory)/b.xcconfig", bytes: bytes)
+    fileSystem.addFile("\(directory)/c.xcconfig", "#include \"a.xcconfig\"\nFROM_C = $(inherited) c\n")
+    return fileSystem
+}
+
+private let context = ["--configuration", "Debug", "--sdk", "iphoneos17.0", "--sdk", "iphoneos", "--arch", "arm64"]
+
+private func jsonObject(_ bytes: [UInt8], _ what: String) -> JSONValue {
+    do {
+        return try JSONParser.parse(bytes, maximumDepth: 100_000)
+    } catch {
+        fatalError("\(what) is not valid JSON: \(error)\n\(String(decoding: bytes, as: UTF8.self))")
+    }
+}
+
+private func fuzzParse(_ bytes: [UInt8]) {
+    let tree = XCConfigParser.parse(bytes)
+    if tree.printed() != bytes { fatalError("the syntax tree does not print the input back") }
+    var offset = 0
+    for statement in tree.statements {
+        if statement.range.startOffset != offset { fatalError("statements do not tile the input at \(offset)") }
+        offset = statement.range.endOffset
+    }
+    if offset != bytes.count { fatalError("statements end at \(offset) of \(bytes.count)") }
+}
+
+private func fuzzResolve(_ bytes: [UInt8]) {
+    let fileSystem = workspace(bytes)
+    let (status, json, _) = run(["resolve", "a.xcconfig", "--format", "json"] + context, fileSystem)
+    guard status == .success || status == .failure else { fatalError("resolve: unexpected status \(status)") }
+    let values = jsonObject(json, "resolve --format json")
+    let (_, literal, _) = run(["resolve", "a.xcconfig", "--format", "xcconfig"] + context, fileSystem)
+    fileSystem.addFile("\(directory)/round-trip.xcconfig", bytes: literal)
+    let (_, again, errors) = run(["resolve", "round-trip.xcconfig", "--format", "json"] + context, fileSystem)
+    let reread = jsonObject(again, "resolve of the xcconfig output")
+    if reread != values {
+        fatalError("resolve --format xcconfig does not re-resolve to the same values\nfirst: \(values.serialized())\nagain: \(reread.serialized())\n\(errors)\nliteral:\n\(String(decoding: literal, as: UTF8.self))")
+    }
+    _ = run(["resolve", "a.xcconfig", "c.xcconfig", "--format", "text", "--provenance", "--all"] + context, fileSystem)
+    _ = run(["resolve", "c.xcconfig", "--levels", "--format", "json"] + context, fileSystem)
+}
+
+private func fuzzLint(_ bytes: [UInt8]) {
+    let fileSystem = workspace(bytes)
+    let linter = Linter(fileSystem: fileSystem)
+    guard let findings = try? linter.lint(paths: [directory]) else { fatalError("lint refused the workspace") }
+    let report = ReportContext(currentDirectory: directory)
+    guard case .array? = Optional(jsonObject(Array(JSONReporter().report(findings, context: report).utf8), "lint JSON")) else {
+        fatalError("lint JSON is not an array")
+    }
+    _ = jsonObject(Array(SARIFReporter().report(findings, context: report).utf8), "lint SARIF")
+    _ = XcodeReporter().report(findings, context: report)
+    _ = GitHubReporter().report(findings, context: report)
+    _ = CheckstyleReporter().report(findings, context: report)
+}
+
+/// A small stack for plist expansion: the settings a real Info.plist refers to.
+nonisolated(unsafe) private let expansionStack: Resolver = {
+    let fileSystem = InMemoryFileSystem(currentDirectory: directory)
+    fileSystem.addFile("\(directory)/App.xcconfig", """
+        PRODUCT_NAME = App
+        PRODUCT_BUNDLE_IDENTIFIER = com.example.$(PRODUCT_NAME:rfc1034identifier)
+        DEVELOPMENT_TEAM = ABCDE12345
+        EXECUTABLE_NAME = $(PRODUCT_NAME)
+        MARKETING_VERSION = 1.0
+        EMPTY =
+        """)
+    let loaded = IncludeLoader(fileSystem: fileSystem).load(bytes: Array((fileSystem.contentsOfFile("\(directory)/App.xcconfig") ?? "").utf8), path: "\(directory)/App.xcconfig")
+    return Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext(configuration: "Debug"))
+}()
+
+private func fuzzExpand(_ bytes: [UInt8]) {
+    for kind in PlistExpansion.Kind.allCases {
+        guard let result = try? PlistExpansion(kind: kind, appIdentifierPrefix: kind == .entitlements ? "ABCDE12345." : nil).expand(bytes, using: expansionStack) else { continue }
+        // What was written must read back.
+        if (try? PropertyListValue(parsing: result.output)) == nil {
+            fatalError("the expanded property list does not parse back:\n\(String(decoding: result.output, as: UTF8.self))")
+        }
+    }
+}
+
+private func fuzzExplain(_ bytes: [UInt8]) {
+    let fileSystem = workspace(bytes)
+    let tree = XCConfigParser.parse(bytes)
+    var names = Set(tree.assignments.map(\.name))
+    names.insert("inherited")
+    for name in names.sorted().prefix(3) {
+        _ = run(["explain", name, "a.xcconfig"] + context, fileSystem)
+        let (status, json, _) = run(["explain", name, "c.xcconfig", "--format", "json"] + context, fileSystem)
+        if status == .success { _ = jsonObject(json, "explain --format json") }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    guard let data, size > 0 else { return 0 }
+    let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    switch data[0] % 5 {
+    case 0: fuzzParse(bytes)
+    case 1: fuzzResolve(bytes)
+    case 2: fuzzLint(bytes)
+    case 3: fuzzExpand(bytes)
+    default: fuzzExplain(bytes)
+    }
+    return 0
+}
