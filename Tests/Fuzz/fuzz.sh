@@ -15,7 +15,7 @@ ROOT=$(pwd)
 WORK=${FUZZ_DIR:-/tmp/xcconfig-fuzz}
 BUILD=$WORK/build
 mkdir -p "$BUILD" "$WORK/corpus" "$WORK/crashes"
-FLAGS="-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -swift-version 6"
+FLAGS="-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -swift-version 6 -package-name xcconfig"
 
 build() {
     for module in XCConfigSyntax XCConfig XCConfigLint XCConfigCLI; do
