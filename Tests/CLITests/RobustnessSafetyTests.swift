@@ -52,7 +52,7 @@ import XCConfigLint
 
     /// A repository's own `.git/config` can name a command (`core.fsmonitor`) that git runs for
     /// `ls-files` and `check-ignore`; asking git about a checked-out repository must not run it.
-    @Test(.disabled("ProcessGit and GitWorkTree must pass -c core.fsmonitor=false; see the issue 7 report"))
+    @Test
     func askingGitNeverRunsTheRepositorysFsmonitorCommand() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

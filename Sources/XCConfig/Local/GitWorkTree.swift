@@ -81,7 +81,9 @@ public struct GitCommandLine: GitWorkTreeQuerying {
     private func run(_ arguments: [String], in directory: String) -> (status: Int32, output: String)? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        // `-c core.fsmonitor=false`: a repository's own .git/config can name a command that git
+        // would run; the tool never executes anything from its inputs.
+        process.arguments = ["-c", "core.fsmonitor=false"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true)
         // Paths in git's answers must be the plain ones, whatever the user's configuration says.
         var environment = ProcessInfo.processInfo.environment

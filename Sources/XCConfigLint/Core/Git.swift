@@ -42,7 +42,9 @@ public final class ProcessGit: GitOracle, @unchecked Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-C", directory] + arguments
+        // `-c core.fsmonitor=false`: a repository's own .git/config can name a command that git
+        // would run; the tool never executes anything from its inputs.
+        process.arguments = ["-c", "core.fsmonitor=false", "-C", directory] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
