@@ -67,7 +67,7 @@ enum LintCommand: Command {
             projectRoot: arguments.value("project-root").map(context.absolutePath),
             developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
                 ?? StackArguments.developerDirectory(environment: context.environment),
-            context: try evaluationContext(arguments))
+            context: try StackArguments.evaluationContext(arguments))
         // Git only answers about real files.
         let git: (any GitOracle)? = context.fileSystem is RealFileSystem ? ProcessGit() : nil
         let linter = Linter(configuration: configuration, environment: environment, fileSystem: context.fileSystem, git: git,
@@ -95,23 +95,6 @@ enum LintCommand: Command {
         }
     }
 
-    /// The condition parameters bound by `--configuration`, `--sdk`, `--arch`, `--variant`,
-    /// `--target-name` and `--cond PARAM=VALUE`; nothing is bound without them.
-    static func evaluationContext(_ arguments: ParsedArguments) throws -> EvaluationContext {
-        var evaluation = EvaluationContext()
-        evaluation.configuration = arguments.value("configuration")
-        evaluation.sdks = arguments.values("sdk")
-        evaluation.arch = arguments.value("arch")
-        evaluation.variant = arguments.value("variant")
-        evaluation.targetName = arguments.value("target-name")
-        for binding in arguments.values("cond") {
-            guard let equals = binding.firstIndex(of: "="), equals != binding.startIndex else {
-                throw UsageError("--cond takes PARAM=VALUE, not '\(binding)'")
-            }
-            evaluation.conditions[String(binding[..<equals]), default: []].append(String(binding[binding.index(after: equals)...]))
-        }
-        return evaluation
-    }
 
     /// `--lint-config FILE`, else the `.xcconfig-lint.json` that applies here, else the defaults.
     /// Unknown keys and rule names are printed as warnings; a file that is not a JSON object

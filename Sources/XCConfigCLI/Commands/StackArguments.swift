@@ -19,18 +19,7 @@ struct StackArguments {
 
     /// Reads the options of `arguments`; `files` are the positional configuration files.
     init(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws {
-        var evaluation = EvaluationContext()
-        evaluation.configuration = arguments.value("configuration")
-        evaluation.sdks = arguments.values("sdk")
-        evaluation.arch = arguments.value("arch")
-        evaluation.variant = arguments.value("variant")
-        evaluation.targetName = arguments.value("target-name")
-        for binding in arguments.values("cond") {
-            guard let equals = binding.firstIndex(of: "="), equals != binding.startIndex else {
-                throw UsageError("--cond takes PARAM=VALUE, not '\(binding)'")
-            }
-            evaluation.conditions[String(binding[..<equals]), default: []].append(String(binding[binding.index(after: equals)...]))
-        }
+        var evaluation = try Self.evaluationContext(arguments)
 
         var inputs = StackInputs()
         inputs.targetConfigFiles = (files + arguments.values("target-config")).map(context.absolutePath)
@@ -83,6 +72,24 @@ struct StackArguments {
         self.inputs = inputs
         self.evaluationContext = evaluation
         self.project = loadedProject
+    }
+
+    /// The condition parameters bound by `--configuration`, `--sdk`, `--arch`, `--variant`,
+    /// `--target-name` and `--cond PARAM=VALUE`; nothing is bound without them.
+    static func evaluationContext(_ arguments: ParsedArguments) throws -> EvaluationContext {
+        var evaluation = EvaluationContext()
+        evaluation.configuration = arguments.value("configuration")
+        evaluation.sdks = arguments.values("sdk")
+        evaluation.arch = arguments.value("arch")
+        evaluation.variant = arguments.value("variant")
+        evaluation.targetName = arguments.value("target-name")
+        for binding in arguments.values("cond") {
+            guard let equals = binding.firstIndex(of: "="), equals != binding.startIndex else {
+                throw UsageError("--cond takes PARAM=VALUE, not '\(binding)'")
+            }
+            evaluation.conditions[String(binding[..<equals]), default: []].append(String(binding[binding.index(after: equals)...]))
+        }
+        return evaluation
     }
 
     /// Loads the stack; a file the user named that cannot be read stops the command (status 2).
