@@ -20,6 +20,4 @@ final class EvaluationTracer {
     func exit(value: String) {
         open.removeLast().value = value
     }
-
-    func note(reference: String) {}
 }

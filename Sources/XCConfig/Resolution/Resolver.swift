@@ -484,7 +484,6 @@ public final class Resolver {
         if name.isEmpty { return .unset(setting: name) }
         if !extraBindings.isEmpty, let bound = extraBindings[name] { return .bound(bound) }
         if name == "inherited" || name == "value", let top = frames.last {
-            tracer?.note(reference: name)
             return inherited(nameID: top.nameID, below: top.position)
         }
         guard let id = nameIDs[name] else {

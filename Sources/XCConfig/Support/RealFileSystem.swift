@@ -184,9 +184,10 @@ public struct RealFileSystem: FileSystem {
     }
 }
 
-/// The C functions whose names the struct's own methods shadow.
-private enum Glue {
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+/// POSIX `read` and `write` under names that `RealFileSystem`'s own methods cannot shadow;
+/// the command line's output streams use them too.
+package enum Glue {
+    package static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Darwin)
         Darwin.read(descriptor, buffer, count)
         #elseif canImport(Musl)
@@ -196,7 +197,7 @@ private enum Glue {
         #endif
     }
 
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Darwin)
         Darwin.write(descriptor, buffer, count)
         #elseif canImport(Musl)

@@ -67,7 +67,7 @@ public final class OutputSink: @unchecked Sendable {
         var offset = 0
         while offset < buffer.count {
             let written = buffer.withUnsafeBytes { bytes in
-                systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
@@ -77,14 +77,4 @@ public final class OutputSink: @unchecked Sendable {
         }
         buffer.removeAll(keepingCapacity: true)
     }
-}
-
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Darwin)
-    Darwin.write(descriptor, bytes, count)
-    #elseif canImport(Musl)
-    Musl.write(descriptor, bytes, count)
-    #else
-    Glibc.write(descriptor, bytes, count)
-    #endif
 }
