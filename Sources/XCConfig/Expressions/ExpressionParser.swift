@@ -33,18 +33,18 @@ struct ExpressionParser {
     }
 
     @inline(__always)
-    private static func isNameStart(_ byte: UInt8) -> Bool {
+    static func isNameStart(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 
     @inline(__always)
-    private static func isBareNameByte(_ byte: UInt8) -> Bool {
+    static func isBareNameByte(_ byte: UInt8) -> Bool {
         // `$NAME` allows dots (semantics §3.4).
         isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E
     }
 
     @inline(__always)
-    private static func isOperatorNameByte(_ byte: UInt8) -> Bool {
+    static func isOperatorNameByte(_ byte: UInt8) -> Bool {
         isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2B || byte == 0x2D
     }
 
@@ -59,7 +59,7 @@ struct ExpressionParser {
         return byte != quote
     }
 
-    private static func closer(for opener: UInt8) -> UInt8? {
+    static func closer(for opener: UInt8) -> UInt8? {
         switch opener {
         case UInt8(ascii: "("): UInt8(ascii: ")")
         case UInt8(ascii: "{"): UInt8(ascii: "}")

@@ -109,6 +109,8 @@ public final class Resolver {
             matching[record.nameID].append(index)
         }
         expressions = Array(repeating: nil, count: records.count)
+        programs = Array(repeating: nil, count: records.count)
+        cache = Array(repeating: nil, count: records.count)
         activeCount = ActiveCounts(count: names.count)
     }
 
@@ -290,11 +292,6 @@ public final class Resolver {
         var outermostReached = Int.max
     }
 
-    struct CacheKey: Hashable {
-        let nameID: Int
-        let position: Int
-    }
-
     struct CacheEntry {
         let value: Evaluated
         let freeNames: NameSet
@@ -310,7 +307,8 @@ public final class Resolver {
     var frames: [Frame] = []
     /// How many frames evaluate each setting, by interned name.
     var activeCount = ActiveCounts()
-    var cache: [CacheKey: CacheEntry] = [:]
+    /// Cached evaluations, by record.
+    var cache: [CacheEntry?] = []
     /// Set when a bound was exceeded; evaluation then unwinds quickly with empty values.
     var aborted = false
     var abortReported: Set<Int> = []
@@ -320,6 +318,24 @@ public final class Resolver {
     var tracer: EvaluationTracer? = nil
     /// Extra names with fixed values, consulted before the stack (plist expansion).
     var extraBindings: [String: String] = [:]
+
+    /// Compiled string forms, by record, compiled on first evaluation.
+    var programs: [StringProgram?] = []
+    var store = ProgramStore()
+
+    func program(_ recordIndex: Int) -> StringProgram {
+        if let program = programs[recordIndex] { return program }
+        let record = records[recordIndex]
+        let semantics: ValueSemantics = catalog.type(of: names[record.nameID]).usesListSemantics ? .list : .string
+        let program = store.compile(record.value, semantics: semantics, nameIDs: nameIDs)
+        programs[recordIndex] = program
+        return program
+    }
+
+    /// Forgets every cached evaluation (bindings changed).
+    func clearCache() {
+        for index in cache.indices { cache[index] = nil }
+    }
 
     func expression(_ recordIndex: Int) -> Expression {
         if let expression = expressions[recordIndex] { return expression }
@@ -343,8 +359,8 @@ public final class Resolver {
     /// The string form of assignment `position` of setting `nameID`, with the current frames.
     func evaluateRecord(nameID: Int, position: Int) -> Evaluated {
         if aborted { return Evaluated(text: "", hasContent: false) }
-        let key = CacheKey(nameID: nameID, position: position)
-        if tracer == nil, let entry = cache[key], isValid(entry.freeNames) {
+        let recordIndex = matching[nameID][position]
+        if tracer == nil, let entry = cache[recordIndex], isValid(entry.freeNames) {
             mergeIntoParent(entry.freeNames)
             return entry.value
         }
@@ -354,14 +370,13 @@ public final class Resolver {
         }
         frames.append(Frame(nameID: nameID, position: position))
         activeCount[nameID, default: 0] += 1
-        let recordIndex = matching[nameID][position]
         tracer?.enter(recordIndex: recordIndex)
-        let value = evaluateValue(expression(recordIndex))
+        let value = evaluateProgram(program(recordIndex))
         tracer?.exit(value: value.text)
         activeCount[nameID]! -= 1
         let frame = frames.removeLast()
         if !aborted && frame.outermostReached >= frames.count {
-            cache[key] = CacheEntry(value: value, freeNames: frame.freeNames)
+            cache[recordIndex] = CacheEntry(value: value, freeNames: frame.freeNames)
         }
         mergeIntoParent(frame.freeNames)
         if !frames.isEmpty, frame.outermostReached < frames.count - 1 {
@@ -425,19 +440,86 @@ public final class Resolver {
                 if let value = evaluateReference(reference) { output += value }
             }
             if output.utf8.count > options.maximumValueSize {
-                let name = frames.last.map { names[$0.nameID] } ?? "value"
-                abort(nameID: frames.last?.nameID ?? 0, message: "the value of '\(name)' grows past \(options.maximumValueSize / (1024 * 1024)) MiB")
+                abortValueTooLarge()
                 return Evaluated(text: "", hasContent: false)
             }
         }
         return Evaluated(text: output, hasContent: !output.isEmpty)
     }
 
+    private func abortValueTooLarge() {
+        let name = frames.last.map { names[$0.nameID] } ?? "value"
+        abort(nameID: frames.last?.nameID ?? 0, message: "the value of '\(name)' grows past \(options.maximumValueSize / (1024 * 1024)) MiB")
+    }
+
+    /// The string form of a compiled value.
+    func evaluateProgram(_ program: StringProgram) -> Evaluated {
+        if let literal = program.literal { return Evaluated(text: literal, hasContent: !literal.isEmpty) }
+        return evaluatePieces(program.pieces)
+    }
+
+    /// The string form of compiled pieces: their text with each reference's string value, as
+    /// ``evaluateValue(_:)`` computes it for an ``Expression``.
+    func evaluatePieces(_ range: Range<Int32>) -> Evaluated {
+        if range.count == 1, store.pieces[Int(range.lowerBound)].isReference {
+            // A reference alone (`$(inherited)`, `$(OTHER)`): its value as it is, uncopied.
+            if aborted { return Evaluated(text: "", hasContent: false) }
+            let value = evaluateReference(compiled: Int(store.pieces[Int(range.lowerBound)].start)) ?? ""
+            if value.utf8.count > options.maximumValueSize {
+                abortValueTooLarge()
+                return Evaluated(text: "", hasContent: false)
+            }
+            return Evaluated(text: value, hasContent: !value.isEmpty)
+        }
+        var output: [UInt8] = []
+        for index in range {
+            if aborted { return Evaluated(text: "", hasContent: false) }
+            let piece = store.pieces[Int(index)]
+            if piece.isReference {
+                if let value = evaluateReference(compiled: Int(piece.start)) { output.append(contentsOf: value.utf8) }
+            } else {
+                output.append(contentsOf: store.bytes(of: piece))
+            }
+            if output.count > options.maximumValueSize {
+                abortValueTooLarge()
+                return Evaluated(text: "", hasContent: false)
+            }
+        }
+        return Evaluated(text: String(decoding: output, as: UTF8.self), hasContent: !output.isEmpty)
+    }
+
+    /// A compiled reference evaluated as a string, operators applied; `nil` when it produced nothing.
+    func evaluateReference(compiled index: Int) -> String? {
+        let reference = store.references[index]
+        let name: String
+        let target: Target
+        if let literalName = reference.literalName {
+            name = literalName
+            target = self.target(of: name, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
+        } else {
+            name = evaluatePieces(reference.name).text
+            target = self.target(of: name)
+        }
+        var value: String?
+        switch lookup(target) {
+        case .assigned(let found):
+            value = found
+        case .unset(let setting):
+            if reference.isBare { return "$" + name }
+            value = declaredStringValue(setting)
+        }
+        for index in reference.operators {
+            let op = store.operators[Int(index)]
+            value = applyOperator(op.name, hasOperand: op.operand != nil, to: value) { evaluatePieces(op.operand!).text }
+        }
+        return value
+    }
+
     /// One reference evaluated as a string, operators applied; `nil` when it produced nothing.
     func evaluateReference(_ reference: Reference) -> String? {
         let name = evaluateString(reference.name)
         var value: String?
-        switch lookup(name) {
+        switch lookup(target(of: name)) {
         case .assigned(let found):
             value = found
         case .unset(let setting):
@@ -447,20 +529,22 @@ public final class Resolver {
             value = declaredStringValue(setting)
         }
         for op in reference.operators where !op.hasInvalidCharacter {
-            // Operators apply to each element; a reference that produced no element at all
-            // (an unknown name, an unset list) stays empty, except that `default=` supplies
-            // one (semantics §3.6-3.7). An unset string-typed setting is one empty element.
-            guard let current = value else {
-                if op.name == "default", let operand = op.operand { value = evaluateString(operand) }
-                continue
-            }
-            if let operand = op.operand {
-                value = Operators.replace(op.name, current, operand: evaluateString(operand))
-            } else {
-                value = Operators.retrieve(op.name, current)
-            }
+            value = applyOperator(op.name, hasOperand: op.operand != nil, to: value) { evaluateString(op.operand!) }
         }
         return value
+    }
+
+    /// Applies one operator to a reference's value; `operand` evaluates the operand, only when
+    /// it is used.
+    ///
+    /// Operators apply to each element; a reference that produced no element at all (an
+    /// unknown name, an unset list) stays empty, except that `default=` supplies one
+    /// (semantics §3.6-3.7). An unset string-typed setting is one empty element.
+    func applyOperator(_ name: String, hasOperand: Bool, to value: String?, operand: () -> String) -> String? {
+        guard let current = value else {
+            return name == "default" && hasOperand ? operand() : nil
+        }
+        return hasOperand ? Operators.replace(name, current, operand: operand()) : Operators.retrieve(name, current)
     }
 
     /// What a reference to a name reaches.
@@ -481,12 +565,17 @@ public final class Resolver {
 
     /// The assignment a reference to `name` reaches with the current frames (semantics §3.5).
     func target(of name: String) -> Target {
+        target(of: name, interned: nameIDs[name])
+    }
+
+    /// ``target(of:)`` with the name's interned ID already looked up.
+    func target(of name: String, interned: Int?) -> Target {
         if name.isEmpty { return .unset(setting: name) }
         if !extraBindings.isEmpty, let bound = extraBindings[name] { return .bound(bound) }
         if name == "inherited" || name == "value", let top = frames.last {
             return inherited(nameID: top.nameID, below: top.position)
         }
-        guard let id = nameIDs[name] else {
+        guard let id = interned else {
             // Never assigned, so never being evaluated: no effect on cache validity.
             recordUnresolved(name)
             return .unset(setting: name)
@@ -506,9 +595,9 @@ public final class Resolver {
         return .record(nameID: id, position: top)
     }
 
-    /// The string value a reference to `name` gets with the current frames.
-    func lookup(_ name: String) -> LookupResult {
-        switch target(of: name) {
+    /// The string value a reference reaching `target` gets with the current frames.
+    func lookup(_ target: Target) -> LookupResult {
+        switch target {
         case .unset(let setting): return .unset(setting: setting)
         case .bound(let value): return .assigned(value)
         case .record(let nameID, let position):

@@ -18,7 +18,7 @@ extension Resolver {
         let expression = Expression(parsing: template, semantics: semantics)
         if !bindings.isEmpty || !extraBindings.isEmpty {
             // Cached values may have seen other bindings.
-            cache.removeAll(keepingCapacity: true)
+            clearCache()
         }
         extraBindings = bindings
         unresolvedNames = []
@@ -27,7 +27,7 @@ extension Resolver {
             extraBindings = [:]
             unresolvedNames = nil
             aborted = false
-            if !bindings.isEmpty { cache.removeAll(keepingCapacity: true) }
+            if !bindings.isEmpty { clearCache() }
         }
         let value = evaluateValue(expression).text
         return TemplateEvaluation(value: aborted ? "" : value, unresolved: unresolvedNames ?? [])

@@ -1,0 +1,283 @@
+/// Setting values compiled once into flat arrays for the resolver's hot path: the string form
+/// of a value is literal byte runs and references, nothing else (semantics §3).
+///
+/// ``Expression`` is the tree the public API and the linter see: a class per value, per
+/// reference and per name, and strings for every piece of text. Evaluating every setting of a
+/// file that way spent most of its time allocating and freeing those nodes, so the resolver
+/// compiles each value into a ``StringProgram`` instead: pieces, references and operators live
+/// in a few arrays shared by every value of the resolver, and literal text in one byte buffer.
+/// The compiler reads the value's bytes exactly as ``ExpressionParser`` does; only the string
+/// form is kept (quotes and escape backslashes stay in it, as Xcode prints them).
+struct StringProgram {
+    /// Pieces of the value in ``ProgramStore/pieces``.
+    var pieces: Range<Int32>
+    /// The string form when the value holds no reference.
+    var literal: String?
+}
+
+/// One piece of a compiled value: a literal byte run or a reference.
+struct ProgramPiece {
+    /// Text: offset in ``ProgramStore/text``. Reference: index in ``ProgramStore/references``.
+    var start: Int32
+    /// Text: byte count. Reference: -1.
+    var length: Int32
+
+    var isReference: Bool { length < 0 }
+}
+
+/// A compiled `$(NAME:op=operand)`, `${…}`, `$[…]` or `$NAME`.
+struct CompiledReference {
+    /// The name when it holds no reference, else `nil` (then ``name`` is evaluated).
+    var literalName: String?
+    /// The interned setting of ``literalName``, or -1 when no level assigns it.
+    var nameID: Int32
+    /// The pieces of the name.
+    var name: Range<Int32>
+    /// `$NAME`, which stays literal when NAME has no value.
+    var isBare: Bool
+    /// Operators, in ``ProgramStore/operators``; malformed ones are dropped, as Xcode drops them.
+    var operators: Range<Int32>
+}
+
+/// A compiled `:op` or `:op=operand`.
+struct CompiledOperator {
+    var name: String
+    /// The operand's pieces for a replacement operator, `nil` for a retrieval operator.
+    var operand: Range<Int32>?
+}
+
+/// The arrays every compiled value of one resolver shares.
+struct ProgramStore {
+    var pieces: [ProgramPiece] = []
+    var references: [CompiledReference] = []
+    var operators: [CompiledOperator] = []
+    var text: [UInt8] = []
+
+    /// The bytes of a text piece.
+    @inline(__always) func bytes(of piece: ProgramPiece) -> ArraySlice<UInt8> {
+        text[Int(piece.start)..<Int(piece.start + piece.length)]
+    }
+
+    /// The string of pieces that hold no reference.
+    func literalText(_ range: Range<Int32>) -> String? {
+        var result: [UInt8] = []
+        for index in range {
+            let piece = pieces[Int(index)]
+            if piece.isReference { return nil }
+            result.append(contentsOf: bytes(of: piece))
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Compiles `value` read with `semantics`; literal names are looked up in `nameIDs`.
+    mutating func compile(_ value: String, semantics: ValueSemantics, nameIDs: [String: Int]) -> StringProgram {
+        var value = value
+        return value.withUTF8 { bytes in
+            // The compiler takes the arrays over while it runs (a copy would be copied on write).
+            var compiler = ProgramCompiler(bytes: bytes, store: ProgramStore(), nameIDs: nameIDs)
+            swap(&compiler.store, &self)
+            let pieces = compiler.compileTopLevel(list: semantics == .list)
+            swap(&compiler.store, &self)
+            return StringProgram(pieces: pieces, literal: literalText(pieces))
+        }
+    }
+}
+
+/// Reads one value's bytes into a ``ProgramStore``, mirroring ``ExpressionParser``: the same
+/// grammar, the same nesting bound, only the string form kept.
+private struct ProgramCompiler {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var store: ProgramStore
+    let nameIDs: [String: Int]
+    var index = 0
+    var depth = 0
+    /// Pieces of the expressions being compiled, innermost last; each expression moves its own
+    /// into `store.pieces` when it ends, so every expression's pieces are contiguous there.
+    var pending: [ProgramPiece] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, store: ProgramStore, nameIDs: [String: Int]) {
+        self.bytes = bytes
+        self.store = store
+        self.nameIDs = nameIDs
+    }
+
+    private static let dollar = UInt8(ascii: "$")
+    private static let backslash = UInt8(ascii: "\\")
+    private static let colon = UInt8(ascii: ":")
+    private static let equals = UInt8(ascii: "=")
+    private static let openParenthesis = UInt8(ascii: "(")
+
+    // MARK: Pieces
+
+    /// Appends text to the innermost expression, joining it to the previous text piece.
+    private mutating func appendText(_ range: Range<Int>, mark: Int) {
+        guard !range.isEmpty else { return }
+        appendText(UnsafeBufferPointer(rebasing: bytes[range]), mark: mark)
+    }
+
+    private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, mark: Int) {
+        let start = Int32(store.text.count)
+        store.text.append(contentsOf: text)
+        let length = Int32(text.count)
+        if pending.count > mark, let last = pending.last, !last.isReference, last.start + last.length == start {
+            pending[pending.count - 1].length += length
+        } else {
+            pending.append(ProgramPiece(start: start, length: length))
+        }
+    }
+
+    private mutating func appendDollar(mark: Int) {
+        var dollar = Self.dollar
+        withUnsafePointer(to: &dollar) { appendText(UnsafeBufferPointer(start: $0, count: 1), mark: mark) }
+    }
+
+    /// Moves the pieces above `mark` into the store and returns their range.
+    private mutating func finish(mark: Int) -> Range<Int32> {
+        let start = Int32(store.pieces.count)
+        store.pieces.append(contentsOf: pending[mark...])
+        pending.removeSubrange(mark...)
+        return start..<Int32(store.pieces.count)
+    }
+
+    private mutating func appendReference(_ reference: CompiledReference) {
+        store.references.append(reference)
+        pending.append(ProgramPiece(start: Int32(store.references.count - 1), length: -1))
+    }
+
+    // MARK: Grammar
+
+    mutating func compileTopLevel(list: Bool) -> Range<Int32> {
+        list ? compileList() : compileString(stopAtColon: false, closer: nil)
+    }
+
+    /// String semantics: text up to a `$` sequence, a stopping `:` or the closer.
+    private mutating func compileString(stopAtColon: Bool, closer: UInt8?) -> Range<Int32> {
+        let mark = pending.count
+        var textStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let closer, byte == closer { break }
+            if stopAtColon && byte == Self.colon { break }
+            if byte != Self.dollar {
+                index += 1
+                continue
+            }
+            let start = index
+            if compileDollar(textBefore: textStart..<start, mark: mark) {
+                textStart = index
+            } else {
+                index += 1
+            }
+        }
+        appendText(textStart..<index, mark: mark)
+        return finish(mark: mark)
+    }
+
+    /// List semantics, string form: every byte is kept, a `\` keeps the next byte from being
+    /// read as a `$`, and `$` sequences are compiled as in string semantics (semantics §3.3).
+    private mutating func compileList() -> Range<Int32> {
+        let mark = pending.count
+        var textStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.backslash {
+                index = min(index + 2, bytes.count)
+                continue
+            }
+            if byte == Self.dollar {
+                let start = index
+                if compileDollar(textBefore: textStart..<start, mark: mark) {
+                    textStart = index
+                    continue
+                }
+            }
+            index += 1
+        }
+        appendText(textStart..<index, mark: mark)
+        return finish(mark: mark)
+    }
+
+    /// At a `$`: compiles a reference or `$$` (flushing `textBefore` first) and returns `true`,
+    /// or returns `false` for a `$` that is plain text.
+    private mutating func compileDollar(textBefore: Range<Int>, mark: Int) -> Bool {
+        guard index + 1 < bytes.count else { return false }  // trailing `$` is literal
+        let next = bytes[index + 1]
+        if next == Self.dollar {
+            appendText(textBefore, mark: mark)
+            appendDollar(mark: mark)
+            index += 2
+            return true
+        }
+        if let closer = ExpressionParser.closer(for: next) {
+            if depth >= ExpressionParser.maximumNesting { return false }
+            appendText(textBefore, mark: mark)
+            let reference = compileBracketed(closer: closer)
+            appendReference(reference)
+            return true
+        }
+        if ExpressionParser.isNameStart(next) {
+            appendText(textBefore, mark: mark)
+            let reference = compileBare()
+            appendReference(reference)
+            return true
+        }
+        return false
+    }
+
+    /// `$NAME`, with a bracketed reference right after the name appended to it (semantics §3.4).
+    private mutating func compileBare() -> CompiledReference {
+        index += 1
+        let mark = pending.count
+        let nameStart = index
+        while index < bytes.count, ExpressionParser.isBareNameByte(bytes[index]) { index += 1 }
+        appendText(nameStart..<index, mark: mark)
+        if index + 1 < bytes.count, bytes[index] == Self.dollar, bytes[index + 1] == Self.openParenthesis,
+           depth < ExpressionParser.maximumNesting {
+            let appended = compileBracketed(closer: UInt8(ascii: ")"))
+            appendReference(appended)
+        }
+        // Not inlined into the call: `self` would be read before `finish` moves the pieces.
+        let name = finish(mark: mark)
+        return makeReference(name: name, isBare: true, operators: 0..<0)
+    }
+
+    /// `$(NAME:op:op=operand)` with `index` at the `$`.
+    private mutating func compileBracketed(closer: UInt8) -> CompiledReference {
+        index += 2
+        depth += 1
+        defer { depth -= 1 }
+        let name = compileString(stopAtColon: true, closer: closer)
+        var operators: [CompiledOperator] = []
+        while index < bytes.count {
+            if bytes[index] == closer {
+                index += 1
+                break
+            }
+            // At a `:`: an operator name, then `=operand`, `:`, or the closer.
+            index += 1
+            let operatorStart = index
+            while index < bytes.count, ExpressionParser.isOperatorNameByte(bytes[index]) { index += 1 }
+            let operatorName = String(decoding: UnsafeBufferPointer(rebasing: bytes[operatorStart..<index]), as: UTF8.self)
+            if index < bytes.count, bytes[index] == Self.equals {
+                index += 1
+                let operand = compileString(stopAtColon: true, closer: closer)
+                operators.append(CompiledOperator(name: operatorName, operand: operand))
+            } else if index >= bytes.count || bytes[index] == Self.colon || bytes[index] == closer {
+                operators.append(CompiledOperator(name: operatorName, operand: nil))
+            } else {
+                // An invalid character after the operator name: Xcode drops the operator.
+                while index < bytes.count, bytes[index] != Self.colon, bytes[index] != closer { index += 1 }
+            }
+        }
+        let first = Int32(store.operators.count)
+        store.operators.append(contentsOf: operators)
+        return makeReference(name: name, isBare: false, operators: first..<Int32(store.operators.count))
+    }
+
+    private func makeReference(name: Range<Int32>, isBare: Bool, operators: Range<Int32>) -> CompiledReference {
+        let literalName = store.literalText(name)
+        return CompiledReference(
+            literalName: literalName, nameID: literalName.flatMap { nameIDs[$0] }.map(Int32.init) ?? -1,
+            name: name, isBare: isBare, operators: operators)
+    }
+}
