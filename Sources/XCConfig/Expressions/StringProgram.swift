@@ -27,9 +27,10 @@ struct ProgramPiece {
 
 /// A compiled `$(NAME:op=operand)`, `${…}`, `$[…]` or `$NAME`.
 struct CompiledReference {
-    /// The name when it holds no reference, else `nil` (then ``name`` is evaluated).
+    /// A name without references that no level assigns; `nil` otherwise.
     var literalName: String?
-    /// The interned setting of ``literalName``, or -1 when no level assigns it.
+    /// The interned setting a name without references names; -1 when no level assigns it
+    /// (``literalName`` holds it) or when the name holds references (``name`` is evaluated).
     var nameID: Int32
     /// The pieces of the name.
     var name: Range<Int32>
@@ -52,6 +53,12 @@ struct ProgramStore {
     var references: [CompiledReference] = []
     var operators: [CompiledOperator] = []
     var text: [UInt8] = []
+    /// Pieces of the expressions being compiled, innermost last; each expression moves its own
+    /// into `pieces` when it ends, so every expression's pieces are contiguous there. Kept
+    /// between compilations for its capacity.
+    var pendingPieces: [ProgramPiece] = []
+    /// Operators of the references being compiled, likewise.
+    var pendingOperators: [CompiledOperator] = []
 
     /// The bytes of a text piece.
     @inline(__always) func bytes(of piece: ProgramPiece) -> ArraySlice<UInt8> {
@@ -70,9 +77,14 @@ struct ProgramStore {
     }
 
     /// Compiles `value` read with `semantics`; literal names are looked up in `nameIDs`.
-    mutating func compile(_ value: String, semantics: ValueSemantics, nameIDs: [String: Int]) -> StringProgram {
+    mutating func compile(_ value: String, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
+        let original = value
         var value = value
         return value.withUTF8 { bytes in
+            // Without a `$` the string form is the value itself, in either semantics.
+            if !bytes.contains(UInt8(ascii: "$")) {
+                return StringProgram(pieces: 0..<0, literal: original)
+            }
             // The compiler takes the arrays over while it runs (a copy would be copied on write).
             var compiler = ProgramCompiler(bytes: bytes, store: ProgramStore(), nameIDs: nameIDs)
             swap(&compiler.store, &self)
@@ -88,14 +100,11 @@ struct ProgramStore {
 private struct ProgramCompiler {
     let bytes: UnsafeBufferPointer<UInt8>
     var store: ProgramStore
-    let nameIDs: [String: Int]
+    let nameIDs: NameTable
     var index = 0
     var depth = 0
-    /// Pieces of the expressions being compiled, innermost last; each expression moves its own
-    /// into `store.pieces` when it ends, so every expression's pieces are contiguous there.
-    var pending: [ProgramPiece] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, store: ProgramStore, nameIDs: [String: Int]) {
+    init(bytes: UnsafeBufferPointer<UInt8>, store: ProgramStore, nameIDs: NameTable) {
         self.bytes = bytes
         self.store = store
         self.nameIDs = nameIDs
@@ -119,10 +128,10 @@ private struct ProgramCompiler {
         let start = Int32(store.text.count)
         store.text.append(contentsOf: text)
         let length = Int32(text.count)
-        if pending.count > mark, let last = pending.last, !last.isReference, last.start + last.length == start {
-            pending[pending.count - 1].length += length
+        if store.pendingPieces.count > mark, let last = store.pendingPieces.last, !last.isReference, last.start + last.length == start {
+            store.pendingPieces[store.pendingPieces.count - 1].length += length
         } else {
-            pending.append(ProgramPiece(start: start, length: length))
+            store.pendingPieces.append(ProgramPiece(start: start, length: length))
         }
     }
 
@@ -134,14 +143,14 @@ private struct ProgramCompiler {
     /// Moves the pieces above `mark` into the store and returns their range.
     private mutating func finish(mark: Int) -> Range<Int32> {
         let start = Int32(store.pieces.count)
-        store.pieces.append(contentsOf: pending[mark...])
-        pending.removeSubrange(mark...)
+        store.pieces.append(contentsOf: store.pendingPieces[mark...])
+        store.pendingPieces.removeSubrange(mark...)
         return start..<Int32(store.pieces.count)
     }
 
     private mutating func appendReference(_ reference: CompiledReference) {
         store.references.append(reference)
-        pending.append(ProgramPiece(start: Int32(store.references.count - 1), length: -1))
+        store.pendingPieces.append(ProgramPiece(start: Int32(store.references.count - 1), length: -1))
     }
 
     // MARK: Grammar
@@ -152,7 +161,7 @@ private struct ProgramCompiler {
 
     /// String semantics: text up to a `$` sequence, a stopping `:` or the closer.
     private mutating func compileString(stopAtColon: Bool, closer: UInt8?) -> Range<Int32> {
-        let mark = pending.count
+        let mark = store.pendingPieces.count
         var textStart = index
         while index < bytes.count {
             let byte = bytes[index]
@@ -176,7 +185,7 @@ private struct ProgramCompiler {
     /// List semantics, string form: every byte is kept, a `\` keeps the next byte from being
     /// read as a `$`, and `$` sequences are compiled as in string semantics (semantics §3.3).
     private mutating func compileList() -> Range<Int32> {
-        let mark = pending.count
+        let mark = store.pendingPieces.count
         var textStart = index
         while index < bytes.count {
             let byte = bytes[index]
@@ -227,15 +236,15 @@ private struct ProgramCompiler {
     /// `$NAME`, with a bracketed reference right after the name appended to it (semantics §3.4).
     private mutating func compileBare() -> CompiledReference {
         index += 1
-        let mark = pending.count
+        let mark = store.pendingPieces.count
         let nameStart = index
         while index < bytes.count, ExpressionParser.isBareNameByte(bytes[index]) { index += 1 }
+        let appendsReference = index + 1 < bytes.count && bytes[index] == Self.dollar
+            && bytes[index + 1] == Self.openParenthesis && depth < ExpressionParser.maximumNesting
+        if !appendsReference { return literalReference(nameStart..<index, isBare: true) }
         appendText(nameStart..<index, mark: mark)
-        if index + 1 < bytes.count, bytes[index] == Self.dollar, bytes[index + 1] == Self.openParenthesis,
-           depth < ExpressionParser.maximumNesting {
-            let appended = compileBracketed(closer: UInt8(ascii: ")"))
-            appendReference(appended)
-        }
+        let appended = compileBracketed(closer: UInt8(ascii: ")"))
+        appendReference(appended)
         // Not inlined into the call: `self` would be read before `finish` moves the pieces.
         let name = finish(mark: mark)
         return makeReference(name: name, isBare: true, operators: 0..<0)
@@ -246,8 +255,18 @@ private struct ProgramCompiler {
         index += 2
         depth += 1
         defer { depth -= 1 }
-        let name = compileString(stopAtColon: true, closer: closer)
-        var operators: [CompiledOperator] = []
+        var reference: CompiledReference
+        // Most names are plain bytes up to the closer or a `:`: looked up where they stand.
+        var end = index
+        while end < bytes.count, bytes[end] != closer, bytes[end] != Self.colon, bytes[end] != Self.dollar { end += 1 }
+        if end == bytes.count || bytes[end] != Self.dollar {
+            reference = literalReference(index..<end, isBare: false)
+            index = end
+        } else {
+            let name = compileString(stopAtColon: true, closer: closer)
+            reference = makeReference(name: name, isBare: false, operators: 0..<0)
+        }
+        let operatorMark = store.pendingOperators.count
         while index < bytes.count {
             if bytes[index] == closer {
                 index += 1
@@ -261,23 +280,58 @@ private struct ProgramCompiler {
             if index < bytes.count, bytes[index] == Self.equals {
                 index += 1
                 let operand = compileString(stopAtColon: true, closer: closer)
-                operators.append(CompiledOperator(name: operatorName, operand: operand))
+                store.pendingOperators.append(CompiledOperator(name: operatorName, operand: operand))
             } else if index >= bytes.count || bytes[index] == Self.colon || bytes[index] == closer {
-                operators.append(CompiledOperator(name: operatorName, operand: nil))
+                store.pendingOperators.append(CompiledOperator(name: operatorName, operand: nil))
             } else {
                 // An invalid character after the operator name: Xcode drops the operator.
                 while index < bytes.count, bytes[index] != Self.colon, bytes[index] != closer { index += 1 }
             }
         }
-        let first = Int32(store.operators.count)
-        store.operators.append(contentsOf: operators)
-        return makeReference(name: name, isBare: false, operators: first..<Int32(store.operators.count))
+        if store.pendingOperators.count > operatorMark {
+            let first = Int32(store.operators.count)
+            store.operators.append(contentsOf: store.pendingOperators[operatorMark...])
+            store.pendingOperators.removeSubrange(operatorMark...)
+            reference.operators = first..<Int32(store.operators.count)
+        }
+        return reference
+    }
+
+    /// A reference whose name is the plain bytes `range` of the value.
+    private func literalReference(_ range: Range<Int>, isBare: Bool) -> CompiledReference {
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        var reference = CompiledReference(literalName: nil, nameID: -1, name: 0..<0, isBare: isBare, operators: 0..<0)
+        if let id = nameIDs.id(ofBytes: text) {
+            reference.nameID = Int32(id)
+        } else {
+            reference.literalName = String(decoding: text, as: UTF8.self)
+        }
+        return reference
     }
 
     private func makeReference(name: Range<Int32>, isBare: Bool, operators: Range<Int32>) -> CompiledReference {
-        let literalName = store.literalText(name)
-        return CompiledReference(
-            literalName: literalName, nameID: literalName.flatMap { nameIDs[$0] }.map(Int32.init) ?? -1,
-            name: name, isBare: isBare, operators: operators)
+        var reference = CompiledReference(literalName: nil, nameID: -1, name: name, isBare: isBare, operators: operators)
+        switch name.count {
+        case 0:
+            reference.literalName = ""
+        case 1 where !store.pieces[Int(name.lowerBound)].isReference:
+            // The common case, `$(NAME)`: looked up on the bytes, no string made for a known name.
+            let piece = store.pieces[Int(name.lowerBound)]
+            let id = store.text.withUnsafeBufferPointer { text in
+                nameIDs.id(ofBytes: UnsafeBufferPointer(rebasing: text[Int(piece.start)..<Int(piece.start + piece.length)]))
+            }
+            if let id {
+                reference.nameID = Int32(id)
+            } else {
+                reference.literalName = String(decoding: store.bytes(of: piece), as: UTF8.self)
+            }
+        default:
+            // Text pieces are joined as they are appended, so several pieces hold a reference;
+            // should they ever not, the name is still read as literal.
+            if let text = store.literalText(name) {
+                if let id = nameIDs[text] { reference.nameID = Int32(id) } else { reference.literalName = text }
+            }
+        }
+        return reference
     }
 }

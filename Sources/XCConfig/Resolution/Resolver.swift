@@ -10,6 +10,11 @@ import XCConfigSyntax
 /// late-bound against the whole stack (semantics §4.3).
 ///
 /// A resolver caches what it evaluates; it is not safe to use from several threads at once.
+///
+/// Its mutable state is marked `@exclusivity(unchecked)`: evaluation touches it thousands of
+/// times per setting, and the dynamic exclusivity check of a class property cost more than a
+/// tenth of evaluating a file. No evaluation holds an access to one of these properties while
+/// it calls anything that could modify the same property, which is what the check enforces.
 public final class Resolver {
     /// Options bounding evaluation.
     public struct Options: Sendable {
@@ -46,15 +51,15 @@ public final class Resolver {
         var matches: Bool
     }
 
-    var records: [Record] = []
-    var expressions: [Expression?] = []
-    var nameIDs: [String: Int] = [:]
-    var names: [String] = []
+    @exclusivity(unchecked) var records: [Record] = []
+    @exclusivity(unchecked) var expressions: [Expression?] = []
+    @exclusivity(unchecked) var nameIDs = NameTable()
+    @exclusivity(unchecked) var names: [String] = []
     /// Every record of a setting, in push order (oldest first).
-    var chains: [[Int]] = []
+    @exclusivity(unchecked) var chains: [[Int]] = []
     /// The records of a setting that match the context, in push order.
-    var matching: [[Int]] = []
-    var settingsDiagnostics: [Diagnostic] = []
+    @exclusivity(unchecked) var matching: [[Int]] = []
+    @exclusivity(unchecked) var settingsDiagnostics: [Diagnostic] = []
 
     /// Creates a resolver over `levels` (lowest precedence first) in `context`.
     public init(levels: [Level], context: EvaluationContext, catalog: BuildSettingsCatalog = .shared, options: Options = Options()) {
@@ -115,11 +120,11 @@ public final class Resolver {
     }
 
     private func intern(_ name: String) -> Int {
-        if let id = nameIDs[name] { return id }
-        let id = names.count
-        nameIDs[name] = id
-        names.append(name)
-        chains.append([])
+        let (id, isNew) = nameIDs.intern(name)
+        if isNew {
+            names.append(name)
+            chains.append([])
+        }
         return id
     }
 
@@ -138,7 +143,7 @@ public final class Resolver {
         let sdkNames = context.sdks
         if sdkNames.count > 1 {
             var patternsByName: [Int: [String]] = [:]
-            for index in range {
+            for index in range where !records[index].conditions.isEmpty {
                 for condition in records[index].conditions where condition.parameter == "sdk" {
                     patternsByName[records[index].nameID, default: []].append(condition.pattern)
                 }
@@ -149,17 +154,23 @@ public final class Resolver {
             }
         }
         for index in range {
-            let record = records[index]
+            // Most assignments have no condition: they match, and nothing below applies.
+            if records[index].conditions.isEmpty {
+                records[index].matches = true
+                continue
+            }
+            let nameID = records[index].nameID
+            let conditions = records[index].conditions
             var matches = true
-            for condition in record.conditions {
-                if condition.parameter == "sdk", let chosen = chosenSDK[record.nameID] {
+            for condition in conditions {
+                if condition.parameter == "sdk", let chosen = chosenSDK[nameID] {
                     guard let chosen, PatternMatcher.matches(condition.pattern, chosen) else {
                         matches = false
                         break
                     }
                     continue
                 }
-                guard let values = context.values(forParameter: condition.parameter) else {
+                guard let values = contextValues(forParameter: condition.parameter) else {
                     // A parameter without a value matches only `*` (semantics §4.2).
                     if condition.pattern != "*" { matches = false; break }
                     continue
@@ -169,16 +180,33 @@ public final class Resolver {
                     break
                 }
             }
-            if matches, names[record.nameID] == "SDKROOT", record.conditions.contains(where: { $0.parameter == "sdk" }) {
+            if matches, names[nameID] == "SDKROOT", conditions.contains(where: { $0.parameter == "sdk" }) {
                 // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
                 matches = false
-                let suffix = record.conditions.map { "[\($0.parameter)=\($0.pattern)]" }.joined()
+                let suffix = conditions.map { "[\($0.parameter)=\($0.pattern)]" }.joined()
                 settingsDiagnostics.append(Diagnostic(
                     severity: .warning,
                     message: "SDK condition on SDKROOT is unsupported, so the SDKROOT\(suffix) assignment at the \(levels[levelIndex].kind.rawValue) level will be ignored.",
-                    file: record.file, location: record.location))
+                    file: records[index].file, location: records[index].location))
             }
             records[index].matches = matches
+        }
+    }
+
+    /// The context's values of the five parameters every configuration uses, looked up once:
+    /// ``EvaluationContext/values(forParameter:)`` builds an array per call.
+    private lazy var standardParameterValues: [[String]?] = ["config", "sdk", "arch", "variant", "target"].map {
+        context.values(forParameter: $0)
+    }
+
+    private func contextValues(forParameter parameter: String) -> [String]? {
+        switch parameter {
+        case "config": standardParameterValues[0]
+        case "sdk": standardParameterValues[1]
+        case "arch": standardParameterValues[2]
+        case "variant": standardParameterValues[3]
+        case "target": standardParameterValues[4]
+        default: context.values(forParameter: parameter)
         }
     }
 
@@ -304,30 +332,31 @@ public final class Resolver {
         var hasContent: Bool
     }
 
-    var frames: [Frame] = []
+    @exclusivity(unchecked) var frames: [Frame] = []
     /// How many frames evaluate each setting, by interned name.
-    var activeCount = ActiveCounts()
+    @exclusivity(unchecked) var activeCount = ActiveCounts()
     /// Cached evaluations, by record.
-    var cache: [CacheEntry?] = []
+    @exclusivity(unchecked) var cache: [CacheEntry?] = []
     /// Set when a bound was exceeded; evaluation then unwinds quickly with empty values.
-    var aborted = false
-    var abortReported: Set<Int> = []
+    @exclusivity(unchecked) var aborted = false
+    @exclusivity(unchecked) var abortReported: Set<Int> = []
     /// Names looked up that no level assigns and the catalogue does not know, when recording.
-    var unresolvedNames: [String]? = nil
+    @exclusivity(unchecked) var unresolvedNames: [String]? = nil
     /// When set, every evaluation is recorded for `explain`.
-    var tracer: EvaluationTracer? = nil
+    @exclusivity(unchecked) var tracer: EvaluationTracer? = nil
     /// Extra names with fixed values, consulted before the stack (plist expansion).
-    var extraBindings: [String: String] = [:]
+    @exclusivity(unchecked) var extraBindings: [String: String] = [:]
 
     /// Compiled string forms, by record, compiled on first evaluation.
-    var programs: [StringProgram?] = []
-    var store = ProgramStore()
+    @exclusivity(unchecked) var programs: [StringProgram?] = []
+    @exclusivity(unchecked) var store = ProgramStore()
+    /// The bytes of the values being evaluated, innermost last.
+    @exclusivity(unchecked) var scratch: [UInt8] = []
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
-        let record = records[recordIndex]
-        let semantics: ValueSemantics = catalog.type(of: names[record.nameID]).usesListSemantics ? .list : .string
-        let program = store.compile(record.value, semantics: semantics, nameIDs: nameIDs)
+        let semantics: ValueSemantics = catalog.type(of: names[records[recordIndex].nameID]).usesListSemantics ? .list : .string
+        let program = store.compile(records[recordIndex].value, semantics: semantics, nameIDs: nameIDs)
         programs[recordIndex] = program
         return program
     }
@@ -471,21 +500,24 @@ public final class Resolver {
             }
             return Evaluated(text: value, hasContent: !value.isEmpty)
         }
-        var output: [UInt8] = []
+        // Built on top of `scratch`; evaluations nested in a reference build above it and
+        // shrink it back before returning.
+        let mark = scratch.count
+        defer { scratch.removeSubrange(mark...) }
         for index in range {
             if aborted { return Evaluated(text: "", hasContent: false) }
             let piece = store.pieces[Int(index)]
             if piece.isReference {
-                if let value = evaluateReference(compiled: Int(piece.start)) { output.append(contentsOf: value.utf8) }
+                if let value = evaluateReference(compiled: Int(piece.start)) { scratch.append(contentsOf: value.utf8) }
             } else {
-                output.append(contentsOf: store.bytes(of: piece))
+                scratch.append(contentsOf: store.bytes(of: piece))
             }
-            if output.count > options.maximumValueSize {
+            if scratch.count - mark > options.maximumValueSize {
                 abortValueTooLarge()
                 return Evaluated(text: "", hasContent: false)
             }
         }
-        return Evaluated(text: String(decoding: output, as: UTF8.self), hasContent: !output.isEmpty)
+        return Evaluated(text: String(decoding: scratch[mark...], as: UTF8.self), hasContent: scratch.count > mark)
     }
 
     /// A compiled reference evaluated as a string, operators applied; `nil` when it produced nothing.
@@ -493,9 +525,12 @@ public final class Resolver {
         let reference = store.references[index]
         let name: String
         let target: Target
-        if let literalName = reference.literalName {
+        if reference.nameID >= 0 {
+            name = names[Int(reference.nameID)]
+            target = self.target(of: name, interned: Int(reference.nameID))
+        } else if let literalName = reference.literalName {
             name = literalName
-            target = self.target(of: name, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
+            target = self.target(of: name, interned: nil)
         } else {
             name = evaluatePieces(reference.name).text
             target = self.target(of: name)

@@ -1,0 +1,121 @@
+/// Setting names interned to small integer IDs, looked up by `String` or by UTF-8 bytes.
+///
+/// The resolver looks a name up for every assignment it loads and every reference it
+/// compiles. `Dictionary<String, Int>` hashes with SipHash through `String`'s generic hashing,
+/// which cost more than the rest of loading an assignment; names are short ASCII words, so a
+/// multiply-and-fold hash over 8-byte words and an open-addressing table do the same job
+/// several times faster. Lookups by bytes need no `String` at all.
+struct NameTable: Sendable {
+    /// The names, by ID.
+    private(set) var names: [String] = []
+    /// Slot -> ID + 1 (0 is empty); the count is a power of two, at most half full.
+    private var slots: [Int32] = Array(repeating: 0, count: 16)
+    /// Each name's hash, by ID, for growing the table without hashing again.
+    private var hashes: [UInt64] = []
+
+    var count: Int { names.count }
+
+    /// The ID of `name`, if interned.
+    subscript(name: String) -> Int? {
+        Self.withBytes(of: name) { id(ofBytes: $0) }
+    }
+
+    /// The ID of the name spelled by `bytes`, if interned.
+    func id(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = Self.hash(bytes)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return nil }
+            let id = entry - 1
+            if hashes[id] == hash, Self.withBytes(of: names[id], { Self.equal($0, bytes) }) { return id }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The ID of `name`, interning it when new; `isNew` tells which.
+    @discardableResult
+    mutating func intern(_ name: String) -> (id: Int, isNew: Bool) {
+        let hash = Self.withBytes(of: name) { Self.hash($0) }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { break }
+            let id = entry - 1
+            if hashes[id] == hash, names[id] == name { return (id, false) }
+            slot = (slot + 1) & mask
+        }
+        let id = names.count
+        names.append(name)
+        hashes.append(hash)
+        slots[slot] = Int32(id + 1)
+        if names.count * 2 > slots.count { grow() }
+        return (id, true)
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (id, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(id + 1)
+        }
+    }
+
+    // MARK: Bytes
+
+    @inline(__always)
+    static func withBytes<R>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = name
+        return copy.withUTF8(body)
+    }
+
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
+        let left = UnsafeRawPointer(x), right = UnsafeRawPointer(y)
+        var offset = 0
+        while offset + 8 <= a.count {
+            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
+        }
+        while offset < a.count {
+            if x[offset] != y[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// A multiply-and-fold hash over 8-byte words; plenty for a table of a few thousand names.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return hash }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+            offset += 8
+        }
+        if offset < bytes.count {
+            var word: UInt64 = 0
+            var shift: UInt64 = 0
+            while offset < bytes.count {
+                word |= UInt64(bytes[offset]) << shift
+                shift += 8
+                offset += 1
+            }
+            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+        }
+        return hash &* 0xBF58_476D_1CE4_E5B9 ^ (hash >> 31)
+    }
+}

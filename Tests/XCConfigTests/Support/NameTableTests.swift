@@ -1,0 +1,38 @@
+import Testing
+@testable import XCConfig
+
+/// The resolver's name table: IDs stable, lookups by string and by bytes agree, growth keeps
+/// every name, and names that differ only late or only in length stay apart.
+@Suite struct NameTableTests {
+    @Test func internsEachNameOnce() {
+        var table = NameTable()
+        #expect(table.intern("PRODUCT_NAME") == (0, true))
+        #expect(table.intern("SDKROOT") == (1, true))
+        #expect(table.intern("PRODUCT_NAME") == (0, false))
+        #expect(table.count == 2)
+        #expect(table.names == ["PRODUCT_NAME", "SDKROOT"])
+        #expect(table["SDKROOT"] == 1)
+        #expect(table["PRODUCT_NAM"] == nil)
+        #expect(table[""] == nil)
+    }
+
+    @Test func bytesAndStringsFindTheSameIDs() {
+        var table = NameTable()
+        // Lengths around the 8-byte words the hash reads, and names sharing long prefixes.
+        let names = (0...24).map { String(repeating: "A", count: $0) + "_X" } + ["é_UNICODE", "OTHER_LDFLAGS", "OTHER_LDFLAGZ"]
+        for name in names { table.intern(name) }
+        for (id, name) in names.enumerated() {
+            #expect(table[name] == id)
+            let viaBytes = Array(name.utf8).withUnsafeBufferPointer { table.id(ofBytes: $0) }
+            #expect(viaBytes == id)
+        }
+        #expect(Array("OTHER_LDFLAGX".utf8).withUnsafeBufferPointer { table.id(ofBytes: $0) } == nil)
+    }
+
+    @Test func growingKeepsEveryName() {
+        var table = NameTable()
+        for index in 0..<5_000 { #expect(table.intern("SETTING_\(index)").id == index) }
+        for index in stride(from: 0, to: 5_000, by: 7) { #expect(table["SETTING_\(index)"] == index) }
+        #expect(table["SETTING_5000"] == nil)
+    }
+}
