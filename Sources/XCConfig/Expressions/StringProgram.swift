@@ -27,11 +27,14 @@ struct ProgramPiece {
 
 /// A compiled `$(NAME:op=operand)`, `${…}`, `$[…]` or `$NAME`.
 struct CompiledReference {
-    /// A name without references that no level assigns; `nil` otherwise.
+    /// A name without references that no level assigns, or one of the names the resolver
+    /// treats specially (empty, `inherited`, `value`); `nil` otherwise.
     var literalName: String?
-    /// The interned setting a name without references names; -1 when no level assigns it
-    /// (``literalName`` holds it) or when the name holds references (``name`` is evaluated).
+    /// The interned setting a name without references names; -1 when no level assigns it or
+    /// when the name holds references (then ``name`` is evaluated).
     var nameID: Int32
+    /// `true` when the name is an assigned setting's and none of the special names.
+    var isOrdinarySetting = false
     /// The pieces of the name.
     var name: Range<Int32>
     /// `$NAME`, which stays literal when NAME has no value.
@@ -299,14 +302,27 @@ private struct ProgramCompiler {
 
     /// A reference whose name is the plain bytes `range` of the value.
     private func literalReference(_ range: Range<Int>, isBare: Bool) -> CompiledReference {
-        let text = UnsafeBufferPointer(rebasing: bytes[range])
         var reference = CompiledReference(literalName: nil, nameID: -1, name: 0..<0, isBare: isBare, operators: 0..<0)
-        if let id = nameIDs.id(ofBytes: text) {
-            reference.nameID = Int32(id)
-        } else {
-            reference.literalName = String(decoding: text, as: UTF8.self)
-        }
+        setName(of: &reference, UnsafeBufferPointer(rebasing: bytes[range]))
         return reference
+    }
+
+    /// Sets a reference's literal name: its interned ID when it is an ordinary setting name,
+    /// else the text (the resolver treats empty, `inherited` and `value` specially).
+    private func setName(of reference: inout CompiledReference, _ text: UnsafeBufferPointer<UInt8>) {
+        let id = nameIDs.id(ofBytes: text)
+        reference.nameID = id.map(Int32.init) ?? -1
+        reference.isOrdinarySetting = id != nil && !Self.isSpecialName(text)
+        if !reference.isOrdinarySetting { reference.literalName = String(decoding: text, as: UTF8.self) }
+    }
+
+    private static func isSpecialName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch text.count {
+        case 0: true
+        case 5: text.elementsEqual("value".utf8)
+        case 9: text.elementsEqual("inherited".utf8)
+        default: false
+        }
     }
 
     private func makeReference(name: Range<Int32>, isBare: Bool, operators: Range<Int32>) -> CompiledReference {
@@ -317,19 +333,14 @@ private struct ProgramCompiler {
         case 1 where !store.pieces[Int(name.lowerBound)].isReference:
             // The common case, `$(NAME)`: looked up on the bytes, no string made for a known name.
             let piece = store.pieces[Int(name.lowerBound)]
-            let id = store.text.withUnsafeBufferPointer { text in
-                nameIDs.id(ofBytes: UnsafeBufferPointer(rebasing: text[Int(piece.start)..<Int(piece.start + piece.length)]))
-            }
-            if let id {
-                reference.nameID = Int32(id)
-            } else {
-                reference.literalName = String(decoding: store.bytes(of: piece), as: UTF8.self)
+            store.text.withUnsafeBufferPointer { text in
+                setName(of: &reference, UnsafeBufferPointer(rebasing: text[Int(piece.start)..<Int(piece.start + piece.length)]))
             }
         default:
             // Text pieces are joined as they are appended, so several pieces hold a reference;
             // should they ever not, the name is still read as literal.
-            if let text = store.literalText(name) {
-                if let id = nameIDs[text] { reference.nameID = Int32(id) } else { reference.literalName = text }
+            if var text = store.literalText(name) {
+                text.withUTF8 { setName(of: &reference, $0) }
             }
         }
         return reference

@@ -3,13 +3,11 @@
 public enum PatternMatcher {
     /// `true` when `value` matches `pattern`.
     public static func matches(_ pattern: String, _ value: String) -> Bool {
-        let p = Array(pattern.utf8)
-        let v = Array(value.utf8)
-        return match(p, v)
+        NameTable.withBytes(of: pattern) { p in NameTable.withBytes(of: value) { v in match(p, v) } }
     }
 
     /// Iterative matcher with single-star backtracking, linear in practice.
-    static func match(_ p: [UInt8], _ v: [UInt8]) -> Bool {
+    static func match(_ p: UnsafeBufferPointer<UInt8>, _ v: UnsafeBufferPointer<UInt8>) -> Bool {
         var pi = 0, vi = 0
         var starP = -1, starV = 0
         while vi < v.count {
@@ -70,7 +68,7 @@ public enum PatternMatcher {
         case malformed
     }
 
-    private static func matchSet(_ p: [UInt8], _ start: Int, _ byte: UInt8) -> SetResult {
+    private static func matchSet(_ p: UnsafeBufferPointer<UInt8>, _ start: Int, _ byte: UInt8) -> SetResult {
         var i = start + 1
         var negated = false
         if i < p.count, p[i] == UInt8(ascii: "!") {

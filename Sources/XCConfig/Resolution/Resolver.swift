@@ -71,15 +71,19 @@ public final class Resolver {
             let start = records.count
             switch level.source {
             case .configuration(let loaded):
-                for sourced in loaded.assignments {
-                    let assignment = sourced.assignment
+                // Read field by field: copying each assignment whole retained and released
+                // every string and array it holds.
+                let assignments = loaded.assignments
+                records.reserveCapacity(records.count + assignments.count)
+                for index in assignments.indices {
+                    let conditions = assignments[index].assignment.conditions
                     append(Record(
-                        nameID: intern(assignment.name),
-                        conditions: assignment.conditions.map { ConditionSpec(parameter: $0.parameter, pattern: $0.pattern) },
-                        value: assignment.value,
+                        nameID: intern(assignments[index].assignment.name),
+                        conditions: conditions.isEmpty ? [] : conditions.map { ConditionSpec(parameter: $0.parameter, pattern: $0.pattern) },
+                        value: assignments[index].assignment.value,
                         levelIndex: levelIndex,
-                        file: loaded.files[sourced.fileIndex].path,
-                        location: assignment.nameRange.start,
+                        file: loaded.files[assignments[index].fileIndex].path,
+                        location: assignments[index].assignment.nameRange.start,
                         keyPath: nil,
                         matches: false))
                 }
@@ -523,24 +527,27 @@ public final class Resolver {
     /// A compiled reference evaluated as a string, operators applied; `nil` when it produced nothing.
     func evaluateReference(compiled index: Int) -> String? {
         let reference = store.references[index]
-        let name: String
+        var name: String? = nil
         let target: Target
-        if reference.nameID >= 0 {
+        if reference.isOrdinarySetting, extraBindings.isEmpty {
+            // An assigned setting's name, known when compiled: none of the special names apply.
+            target = settingTarget(Int(reference.nameID))
+        } else if reference.isOrdinarySetting {
             name = names[Int(reference.nameID)]
-            target = self.target(of: name, interned: Int(reference.nameID))
+            target = self.target(of: name!, interned: Int(reference.nameID))
         } else if let literalName = reference.literalName {
             name = literalName
-            target = self.target(of: name, interned: nil)
+            target = self.target(of: literalName, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
         } else {
             name = evaluatePieces(reference.name).text
-            target = self.target(of: name)
+            target = self.target(of: name!)
         }
         var value: String?
         switch lookup(target) {
         case .assigned(let found):
             value = found
         case .unset(let setting):
-            if reference.isBare { return "$" + name }
+            if reference.isBare { return "$" + (name ?? names[Int(reference.nameID)]) }
             value = declaredStringValue(setting)
         }
         for index in reference.operators {
@@ -615,6 +622,11 @@ public final class Resolver {
             recordUnresolved(name)
             return .unset(setting: name)
         }
+        return settingTarget(id)
+    }
+
+    /// What a reference to the assigned setting `id` reaches with the current frames.
+    func settingTarget(_ id: Int) -> Target {
         if activeCount[id, default: 0] > 0, let frameIndex = frames.lastIndex(where: { $0.nameID == id }) {
             // A setting referring to itself (directly or through others) means inherited.
             if frameIndex != frames.count - 1 {
@@ -624,8 +636,8 @@ public final class Resolver {
         }
         if !frames.isEmpty { frames[frames.count - 1].freeNames.insert(id) }
         guard let top = matching[id].indices.last else {
-            if chains[id].isEmpty { recordUnresolved(name) }
-            return .unset(setting: name)
+            if chains[id].isEmpty { recordUnresolved(names[id]) }
+            return .unset(setting: names[id])
         }
         return .record(nameID: id, position: top)
     }
