@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import XCConfig
 import XCConfigSyntax
 
@@ -119,17 +114,8 @@ struct StackArguments {
     static func developerDirectory(environment: [String: String]) -> String? {
         if let directory = environment["DEVELOPER_DIR"], !directory.isEmpty { return directory }
         #if os(macOS)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcode-select")
-        process.arguments = ["-p"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let result = Subprocess.run("/usr/bin/xcode-select", arguments: ["-p"]), result.status == 0 else { return nil }
+        let path = result.trimmedOutput
         return path.isEmpty ? nil : path
         #else
         return nil

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -42,7 +37,7 @@ public enum CommandLineTool {
     public static func runProcess() -> Int32 {
         let context = CommandContext(
             arguments: Array(CommandLine.arguments.dropFirst()),
-            environment: ProcessInfo.processInfo.environment,
+            environment: Subprocess.processEnvironment(),
             currentDirectory: RealFileSystem.processWorkingDirectory(),
             fileSystem: RealFileSystem(),
             standardOutput: .fileDescriptor(1),
