@@ -17,7 +17,11 @@ let package = Package(
         .target(name: "XCConfig", dependencies: ["XCConfigSyntax"]),
         .target(name: "XCConfigLint", dependencies: ["XCConfig"]),
         .target(name: "XCConfigCLI", dependencies: ["XCConfig", "XCConfigLint"]),
-        .executableTarget(name: "xcconfig", dependencies: ["XCConfigCLI"]),
+        // The standard library linked in on Linux: the dynamic one costs milliseconds of symbol
+        // binding at every start (the tool starts once per build step). Darwin has it in the OS.
+        .executableTarget(
+            name: "xcconfig", dependencies: ["XCConfigCLI"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
         .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI"]),
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax"]),
