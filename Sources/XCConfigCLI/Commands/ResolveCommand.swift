@@ -64,6 +64,7 @@ enum ResolveCommand: Command {
         let all = arguments.flag("all")
         let levelKinds: Set<LevelKind>? = all ? nil : Set(LevelKind.allCases).subtracting([.defaults, .environment])
         let settings = resolver.resolveAll(at: levelKinds, includingDynamic: all)
+        context.keepUntilExit(settings)
         reportSettingsDiagnostics(resolver, context: context, failed: &failed)
         let format = arguments.value("format") ?? "text"
         if arguments.flag("levels") {

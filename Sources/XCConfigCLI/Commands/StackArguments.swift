@@ -11,6 +11,8 @@ struct StackArguments {
     var project: XcodeProject?
     /// The levels of `--project` for the chosen target and configuration, if any.
     var projectLevels: ProjectLevels?
+    /// Whether the loaded stack may live until the process exits (``CommandContext/endsWithProcess``).
+    var keepsUntilExit = false
 
     /// Reads the options of `arguments`; `files` are the positional configuration files.
     init(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws {
@@ -67,6 +69,7 @@ struct StackArguments {
         self.inputs = inputs
         self.evaluationContext = evaluation
         self.project = loadedProject
+        self.keepsUntilExit = context.endsWithProcess
     }
 
     /// The condition parameters bound by `--configuration`, `--sdk`, `--arch`, `--variant`,
@@ -89,11 +92,15 @@ struct StackArguments {
 
     /// Loads the stack; a file the user named that cannot be read stops the command (status 2).
     func load() throws -> LoadedStack {
+        let stack: LoadedStack
         do {
-            return try inputs.load(with: loader, context: evaluationContext, options: Resolver.Options(maximumDepth: 100_000))
+            stack = try inputs.load(with: loader, context: evaluationContext, options: Resolver.Options(maximumDepth: 100_000))
         } catch {
             throw CommandFailure(error.description)
         }
+        // Freeing the resolver and the syntax trees would cost a tenth of a `resolve`.
+        if keepsUntilExit { ProcessLifetime.keep(stack) }
+        return stack
     }
 
     /// The nearest directory at or above `file`'s folder that holds an `.xcodeproj` or

@@ -35,7 +35,7 @@ public enum CommandLineTool {
     /// Runs the real process's invocation: its arguments, environment, working directory,
     /// file system and standard streams.
     public static func runProcess() -> Int32 {
-        let context = CommandContext(
+        var context = CommandContext(
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: Subprocess.processEnvironment(),
             currentDirectory: RealFileSystem.processWorkingDirectory(),
@@ -45,6 +45,8 @@ public enum CommandLineTool {
             standardOutputIsTerminal: isatty(1) != 0,
             standardErrorIsTerminal: isatty(2) != 0
         )
+        // The caller exits with the status at once: nothing built needs freeing.
+        context.endsWithProcess = true
         return run(context).rawValue
     }
 
