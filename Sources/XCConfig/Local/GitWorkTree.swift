@@ -81,10 +81,11 @@ public struct GitCommandLine: GitWorkTreeQuerying {
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["LC_ALL"] = "C"
         // `-c core.fsmonitor=false`: a repository's own .git/config can name a command that git
-        // would run; the tool never executes anything from its inputs.
+        // would run; the tool never executes anything from its inputs. `-C`: git works in
+        // `directory` as if started there.
         return Subprocess.run(
-            executable, arguments: ["-c", "core.fsmonitor=false"] + arguments,
-            environment: environment, currentDirectory: directory)
+            executable, arguments: ["-c", "core.fsmonitor=false", "-C", directory] + arguments,
+            environment: environment)
     }
 }
 

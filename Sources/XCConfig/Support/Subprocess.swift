@@ -28,14 +28,16 @@ package enum Subprocess {
 
     /// Runs `executable` (a path; `PATH` is not searched) with `arguments`, standard input and
     /// standard error on `/dev/null`, and returns its status and standard output, read to the
-    /// end. `environment` replaces the process's own when given; `currentDirectory` is where the
-    /// program starts. `nil` when it cannot be started (missing, not executable, no such
-    /// directory).
+    /// end. `environment` replaces the process's own when given. `nil` when it cannot be started
+    /// (missing, not executable).
+    ///
+    /// The program starts in this process's directory: choosing another needs
+    /// `posix_spawn_file_actions_addchdir_np`, which the Glibc module does not declare and a
+    /// static executable cannot look up; git takes `-C DIRECTORY` instead.
     package static func run(
         _ executable: String,
         arguments: [String],
-        environment: [String: String]? = nil,
-        currentDirectory: String? = nil
+        environment: [String: String]? = nil
     ) -> Result? {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return nil }
@@ -56,13 +58,6 @@ package enum Subprocess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        if let currentDirectory {
-            guard addChangeDirectory(&actions, currentDirectory) == 0 else {
-                close(readEnd)
-                close(writeEnd)
-                return nil
-            }
-        }
 
         // The program starts with every signal at its default and none blocked, whatever this
         // process ignores or blocks.
@@ -113,24 +108,6 @@ package enum Subprocess {
         let signal = status & 0x7F
         return Result(status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, output: output)
     }
-
-    #if canImport(Darwin)
-    private static func addChangeDirectory(_ actions: inout posix_spawn_file_actions_t?, _ path: String) -> Int32 {
-        posix_spawn_file_actions_addchdir_np(&actions, path)
-    }
-    #else
-    private typealias AddChangeDirectory = @convention(c) (
-        UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>
-    ) -> Int32
-
-    /// `posix_spawn_file_actions_addchdir_np` (glibc 2.29, musl 1.1.24), which the Glibc module
-    /// does not declare: looked up at run time; `ENOSYS` when the C library lacks it.
-    private static func addChangeDirectory(_ actions: inout posix_spawn_file_actions_t, _ path: String) -> Int32 {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") else { return ENOSYS }
-        let function = unsafeBitCast(symbol, to: AddChangeDirectory.self)
-        return function(&actions, path)
-    }
-    #endif
 
     /// Whether `path` is a regular file this process may execute.
     package static func isExecutableFile(_ path: String) -> Bool {
