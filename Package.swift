@@ -17,7 +17,12 @@ let package = Package(
         .target(name: "XCConfig", dependencies: ["XCConfigSyntax"]),
         .target(name: "XCConfigLint", dependencies: ["XCConfig"]),
         .target(name: "XCConfigCLI", dependencies: ["XCConfig", "XCConfigLint"]),
-        .executableTarget(name: "xcconfig", dependencies: ["XCConfigCLI"]),
+        // A static executable on Linux: no dynamic loader, no relocations to apply, no shared
+        // libraries (libswiftCore, libstdc++, libc) to map and bind at every start (the tool
+        // starts once per build step). Darwin has the Swift runtime in the OS.
+        .executableTarget(
+            name: "xcconfig", dependencies: ["XCConfigCLI"],
+            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
         .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI"]),
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax"]),

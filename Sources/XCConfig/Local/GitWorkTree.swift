@@ -1,6 +1,3 @@
-// Foundation (not FoundationEssentials): `Process` runs git.
-import Foundation
-
 /// Where a folder stands with respect to git.
 public enum GitWorkTreeLookup: Sendable, Hashable {
     /// Inside a work tree whose top folder is `root`.
@@ -39,7 +36,7 @@ public struct GitCommandLine: GitWorkTreeQuerying {
         guard let path = environment["PATH"], !path.isEmpty else { return nil }
         for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
             let candidate = Path.join(String(directory), "git")
-            if FileManager.default.isExecutableFile(atPath: candidate) { return GitCommandLine(executable: candidate) }
+            if Subprocess.isExecutableFile(candidate) { return GitCommandLine(executable: candidate) }
         }
         return nil
     }
@@ -54,7 +51,7 @@ public struct GitCommandLine: GitWorkTreeQuerying {
             // 128 with "not a git repository"; anything else is unexpected but means the same here.
             return .notAWorkTree
         }
-        let root = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let root = result.trimmedOutput
         return root.isEmpty ? .notAWorkTree : .workTree(root: root)
     }
 
@@ -78,30 +75,17 @@ public struct GitCommandLine: GitWorkTreeQuerying {
     }
 
     /// Runs git in `directory`; `nil` when it cannot be started.
-    private func run(_ arguments: [String], in directory: String) -> (status: Int32, output: String)? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        // `-c core.fsmonitor=false`: a repository's own .git/config can name a command that git
-        // would run; the tool never executes anything from its inputs.
-        process.arguments = ["-c", "core.fsmonitor=false"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true)
+    private func run(_ arguments: [String], in directory: String) -> Subprocess.Result? {
         // Paths in git's answers must be the plain ones, whatever the user's configuration says.
-        var environment = ProcessInfo.processInfo.environment
+        var environment = Subprocess.processEnvironment()
         environment["GIT_TERMINAL_PROMPT"] = "0"
         environment["LC_ALL"] = "C"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        // `-c core.fsmonitor=false`: a repository's own .git/config can name a command that git
+        // would run; the tool never executes anything from its inputs. `-C`: git works in
+        // `directory` as if started there.
+        return Subprocess.run(
+            executable, arguments: ["-c", "core.fsmonitor=false", "-C", directory] + arguments,
+            environment: environment)
     }
 }
 

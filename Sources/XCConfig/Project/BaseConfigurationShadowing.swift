@@ -128,7 +128,7 @@ extension XcodeProject {
             }
             // `$NAME` ends at the first byte that cannot be part of a name.
             var rest = Substring(value)
-            while let range = rest.range(of: "$" + reached) {
+            while let range = rest.firstRange(of: "$" + reached) {
                 let after = range.upperBound
                 if after == rest.endIndex { return true }
                 let next = rest[after]

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// What kind of entry a path names.
 public enum FileKind: Sendable, Hashable {
     case file

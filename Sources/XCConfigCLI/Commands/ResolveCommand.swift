@@ -64,6 +64,7 @@ enum ResolveCommand: Command {
         let all = arguments.flag("all")
         let levelKinds: Set<LevelKind>? = all ? nil : Set(LevelKind.allCases).subtracting([.defaults, .environment])
         let settings = resolver.resolveAll(at: levelKinds, includingDynamic: all)
+        context.keepUntilExit(settings)
         reportSettingsDiagnostics(resolver, context: context, failed: &failed)
         let format = arguments.value("format") ?? "text"
         if arguments.flag("levels") {
@@ -97,11 +98,21 @@ enum ResolveOutput {
             for setting in settings { text += "\(setting.name) = \(xcconfigLiteral(setting.value, for: setting.name))\n" }
             return text
         default:
-            return settings.map { setting -> String in
-                var line = "\(setting.name) = \(setting.value)"
-                if provenance { line += "    // " + provenanceText(setting.winner, context: context) }
-                return line + "\n"
-            }.joined()
+            // One buffer, appended to: interpolating and joining a string per line cost more
+            // than the rest of printing.
+            var text = ""
+            text.reserveCapacity(settings.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 })
+            for setting in settings {
+                text += setting.name
+                text += " = "
+                text += setting.value
+                if provenance {
+                    text += "    // "
+                    text += provenanceText(setting.winner, context: context)
+                }
+                text += "\n"
+            }
+            return text
         }
     }
 

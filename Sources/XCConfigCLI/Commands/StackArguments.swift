@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import XCConfig
 import XCConfigSyntax
 
@@ -16,6 +11,8 @@ struct StackArguments {
     var project: XcodeProject?
     /// The levels of `--project` for the chosen target and configuration, if any.
     var projectLevels: ProjectLevels?
+    /// Whether the loaded stack may live until the process exits (``CommandContext/endsWithProcess``).
+    var keepsUntilExit = false
 
     /// Reads the options of `arguments`; `files` are the positional configuration files.
     init(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws {
@@ -72,6 +69,7 @@ struct StackArguments {
         self.inputs = inputs
         self.evaluationContext = evaluation
         self.project = loadedProject
+        self.keepsUntilExit = context.endsWithProcess
     }
 
     /// The condition parameters bound by `--configuration`, `--sdk`, `--arch`, `--variant`,
@@ -94,11 +92,15 @@ struct StackArguments {
 
     /// Loads the stack; a file the user named that cannot be read stops the command (status 2).
     func load() throws -> LoadedStack {
+        let stack: LoadedStack
         do {
-            return try inputs.load(with: loader, context: evaluationContext, options: Resolver.Options(maximumDepth: 100_000))
+            stack = try inputs.load(with: loader, context: evaluationContext, options: Resolver.Options(maximumDepth: 100_000))
         } catch {
             throw CommandFailure(error.description)
         }
+        // Freeing the resolver and the syntax trees would cost a tenth of a `resolve`.
+        if keepsUntilExit { ProcessLifetime.keep(stack) }
+        return stack
     }
 
     /// The nearest directory at or above `file`'s folder that holds an `.xcodeproj` or
@@ -119,17 +121,8 @@ struct StackArguments {
     static func developerDirectory(environment: [String: String]) -> String? {
         if let directory = environment["DEVELOPER_DIR"], !directory.isEmpty { return directory }
         #if os(macOS)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcode-select")
-        process.arguments = ["-p"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = Pipe()
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let path = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let result = Subprocess.run("/usr/bin/xcode-select", arguments: ["-p"]), result.status == 0 else { return nil }
+        let path = result.trimmedOutput
         return path.isEmpty ? nil : path
         #else
         return nil

@@ -30,6 +30,9 @@ public struct CommandContext: Sendable {
     public var standardErrorIsTerminal: Bool
     /// The `--color` choice; set by the argument parser before a command runs.
     public var colorMode: ColorMode = .auto
+    /// Whether the process exits when the command returns (the real `xcconfig` process, not a
+    /// test): then ``keepUntilExit(_:)`` spares freeing what the command built.
+    public var endsWithProcess = false
 
     public init(
         arguments: [String],
@@ -84,8 +87,27 @@ public struct CommandContext: Sendable {
         Path.display(absolutePath(path), relativeTo: currentDirectory)
     }
 
+    /// Keeps `value` (and everything it references) alive until the process exits, when
+    /// ``endsWithProcess``; otherwise does nothing. Freeing a resolver, its expressions and the
+    /// syntax trees it holds costs about a tenth of a whole `resolve`, for memory the exit
+    /// returns anyway.
+    public func keepUntilExit(_ value: Any) {
+        guard endsWithProcess else { return }
+        ProcessLifetime.keep(value)
+    }
+
     /// Writes `text` to stdout.
     public func print(_ text: String, terminator: String = "\n") {
         standardOutput.write(text + terminator)
+    }
+}
+
+/// What ``CommandContext/keepUntilExit(_:)`` keeps: never released, the process exits first.
+enum ProcessLifetime {
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var values: [Any] = []
+
+    static func keep(_ value: Any) {
+        lock.withLock { values.append(value) }
     }
 }

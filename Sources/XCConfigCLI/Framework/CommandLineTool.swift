@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -40,9 +35,9 @@ public enum CommandLineTool {
     /// Runs the real process's invocation: its arguments, environment, working directory,
     /// file system and standard streams.
     public static func runProcess() -> Int32 {
-        let context = CommandContext(
+        var context = CommandContext(
             arguments: Array(CommandLine.arguments.dropFirst()),
-            environment: ProcessInfo.processInfo.environment,
+            environment: Subprocess.processEnvironment(),
             currentDirectory: RealFileSystem.processWorkingDirectory(),
             fileSystem: RealFileSystem(),
             standardOutput: .fileDescriptor(1),
@@ -50,6 +45,8 @@ public enum CommandLineTool {
             standardOutputIsTerminal: isatty(1) != 0,
             standardErrorIsTerminal: isatty(2) != 0
         )
+        // The caller exits with the status at once: nothing built needs freeing.
+        context.endsWithProcess = true
         return run(context).rawValue
     }
 

@@ -1,4 +1,11 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XCConfig
 
 /// What the linter asks git: which work tree a file is in, whether git tracks it and whether
 /// it ignores it. Tests answer from a table; ``ProcessGit`` asks the `git` executable.
@@ -14,7 +21,7 @@ public protocol GitOracle: Sendable {
 /// Git through its command-line tool, with every answer cached. Nothing happens when git is
 /// not installed: every question then gets "not in a work tree".
 public final class ProcessGit: GitOracle, @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var roots: [String: String?] = [:]
     private var tracked: [String: Bool] = [:]
     private var ignored: [String: Bool] = [:]
@@ -25,45 +32,49 @@ public final class ProcessGit: GitOracle, @unchecked Sendable {
     }
 
     private static func findGit() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
+        let path = Subprocess.processEnvironment()["PATH"] ?? "/usr/bin:/bin:/usr/local/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/git"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            if Subprocess.isExecutableFile(candidate) { return candidate }
         }
         return nil
     }
 
     /// Runs git in `directory`; the status and standard output, or `nil` when it cannot run.
-    private func run(_ arguments: [String], in directory: String) -> (status: Int32, output: String)? {
-        guard let executable else { return nil }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return nil
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+    private func run(_ arguments: [String], in directory: String) -> Subprocess.Result? {
+        guard let executable, ProcessGit.isDirectory(directory) else { return nil }
         // `-c core.fsmonitor=false`: a repository's own .git/config can name a command that git
         // would run; the tool never executes anything from its inputs.
-        process.arguments = ["-c", "core.fsmonitor=false", "-C", directory] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return Subprocess.run(executable, arguments: ["-c", "core.fsmonitor=false", "-C", directory] + arguments)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// `path` without its last component, as `NSString.deletingLastPathComponent` has it:
+    /// trailing slashes ignored, `/` for a component right under the root, `""` without a slash.
+    static func deletingLastComponent(_ path: String) -> String {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        var end = slash
+        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
     }
 
     /// The nearest existing directory at or above `path`'s directory.
     private func existingDirectory(for path: String) -> String {
-        var directory = (path as NSString).deletingLastPathComponent
+        var directory = ProcessGit.deletingLastComponent(path)
         while !directory.isEmpty && directory != "/" {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue {
-                return directory
-            }
-            directory = (directory as NSString).deletingLastPathComponent
+            if ProcessGit.isDirectory(directory) { return directory }
+            directory = ProcessGit.deletingLastComponent(directory)
         }
         return "/"
     }
@@ -74,7 +85,7 @@ public final class ProcessGit: GitOracle, @unchecked Sendable {
         var root: String? = nil
         // Spawning git is slow: ask it only when a `.git` entry exists above the file.
         if ProcessGit.hasGitEntry(above: directory), let result = run(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 {
-            let line = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            let line = result.trimmedOutput
             root = line.isEmpty ? nil : line
         }
         lock.withLock { roots[directory] = root }
@@ -84,9 +95,9 @@ public final class ProcessGit: GitOracle, @unchecked Sendable {
     private static func hasGitEntry(above directory: String) -> Bool {
         var current = directory
         while true {
-            if FileManager.default.fileExists(atPath: current + (current.hasSuffix("/") ? "" : "/") + ".git") { return true }
+            if ProcessGit.exists(current + (current.hasSuffix("/") ? "" : "/") + ".git") { return true }
             if current == "/" || current.isEmpty { return false }
-            current = (current as NSString).deletingLastPathComponent
+            current = ProcessGit.deletingLastComponent(current)
         }
     }
 
@@ -130,14 +141,6 @@ public struct StaticGit: GitOracle {
 
     public func workTreeRoot(containing path: String) -> String? {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") ? root : nil
-    }
-    private static func hasGitEntry(above directory: String) -> Bool {
-        var current = directory
-        while true {
-            if FileManager.default.fileExists(atPath: current + (current.hasSuffix("/") ? "" : "/") + ".git") { return true }
-            if current == "/" || current.isEmpty { return false }
-            current = (current as NSString).deletingLastPathComponent
-        }
     }
 
     public func isTracked(_ path: String) -> Bool { tracked.contains(path) }

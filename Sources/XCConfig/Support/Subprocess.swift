@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs another program and reads its standard output, through `posix_spawn`: what the tool
+/// needs of Foundation's `Process` (git, `xcode-select`) without linking Foundation, whose
+/// loading costs several milliseconds at every start.
+package enum Subprocess {
+    /// How a program ended and what it printed.
+    package struct Result: Sendable, Hashable {
+        /// The exit status; `128 + signal` when a signal ended it.
+        package var status: Int32
+        /// Everything it wrote to standard output.
+        package var output: [UInt8]
+
+        /// ``output`` as text, without leading and trailing whitespace and newlines.
+        package var trimmedOutput: String {
+            let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+            guard let first = output.firstIndex(where: { !isSpace($0) }),
+                  let last = output.lastIndex(where: { !isSpace($0) }) else { return "" }
+            return String(decoding: output[first...last], as: UTF8.self)
+        }
+    }
+
+    /// Runs `executable` (a path; `PATH` is not searched) with `arguments`, standard input and
+    /// standard error on `/dev/null`, and returns its status and standard output, read to the
+    /// end. `environment` replaces the process's own when given. `nil` when it cannot be started
+    /// (missing, not executable).
+    ///
+    /// The program starts in this process's directory: choosing another needs
+    /// `posix_spawn_file_actions_addchdir_np`, which the Glibc module does not declare and a
+    /// static executable cannot look up; git takes `-C DIRECTORY` instead.
+    package static func run(
+        _ executable: String,
+        arguments: [String],
+        environment: [String: String]? = nil
+    ) -> Result? {
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        let readEnd = pipeEnds[0], writeEnd = pipeEnds[1]
+        // Neither end may leak into a program another thread starts meanwhile.
+        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        // The program starts with every signal at its default and none blocked, whatever this
+        // process ignores or blocks.
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaultSignals = sigset_t()
+        sigfillset(&defaultSignals)
+        sigdelset(&defaultSignals, SIGKILL)
+        sigdelset(&defaultSignals, SIGSTOP)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = CStringArray([executable] + arguments)
+        let envp = environment.map { CStringArray($0.map { $0.key + "=" + $0.value }) }
+        var child = pid_t()
+        let spawnError = argv.withPointers { argvPointer in
+            if let envp {
+                return envp.withPointers { posix_spawn(&child, executable, &actions, &attributes, argvPointer, $0) }
+            }
+            return posix_spawn(&child, executable, &actions, &attributes, argvPointer, processEnvironmentPointer())
+        }
+        close(writeEnd)
+        guard spawnError == 0 else {
+            close(readEnd)
+            return nil
+        }
+
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                output.append(contentsOf: chunk[..<count])
+            } else if count == 0 || errno != EINTR {
+                break
+            }
+        }
+        close(readEnd)
+
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 {
+            guard errno == EINTR else { return nil }
+        }
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
+        let signal = status & 0x7F
+        return Result(status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, output: output)
+    }
+
+    /// Whether `path` is a regular file this process may execute.
+    package static func isExecutableFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return access(path, X_OK) == 0
+    }
+
+    /// The process's environment (`environ`); for duplicated names the first entry wins, as
+    /// with `getenv`.
+    package static func processEnvironment() -> [String: String] {
+        var environment: [String: String] = [:]
+        guard var entry = processEnvironmentPointer() else { return environment }
+        environment.reserveCapacity(64)
+        while let pointer = entry.pointee {
+            let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+            if let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 {
+                let name = String(decoding: bytes[..<equals], as: UTF8.self)
+                if environment[name] == nil {
+                    environment[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+                }
+            }
+            entry += 1
+        }
+        return environment
+    }
+
+    private static func processEnvironmentPointer() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        return _NSGetEnviron()?.pointee
+        #else
+        return environ
+        #endif
+    }
+}
+
+/// A NUL-terminated array of C strings that lives as long as the value.
+private final class CStringArray {
+    private var pointers: [UnsafeMutablePointer<CChar>?]
+
+    init(_ strings: [String]) {
+        pointers = strings.map { strdup($0) }
+        pointers.append(nil)
+    }
+
+    deinit {
+        for pointer in pointers { free(pointer) }
+    }
+
+    func withPointers<R>(_ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+        pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
+}
