@@ -119,6 +119,7 @@ public final class Resolver {
         }
         expressions = Array(repeating: nil, count: records.count)
         programs = Array(repeating: nil, count: records.count)
+        settingTypes = Array(repeating: nil, count: names.count)
         cache = Array(repeating: nil, count: records.count)
         activeCount = ActiveCounts(count: names.count)
     }
@@ -354,12 +355,14 @@ public final class Resolver {
     /// Compiled string forms, by record, compiled on first evaluation.
     @exclusivity(unchecked) var programs: [StringProgram?] = []
     @exclusivity(unchecked) var store = ProgramStore()
+    /// The catalogue's types, by interned name, looked up on first use.
+    @exclusivity(unchecked) var settingTypes: [SettingType?] = []
     /// The bytes of the values being evaluated, innermost last.
     @exclusivity(unchecked) var scratch: [UInt8] = []
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
-        let semantics: ValueSemantics = catalog.type(of: names[records[recordIndex].nameID]).usesListSemantics ? .list : .string
+        let semantics: ValueSemantics = settingType(records[recordIndex].nameID).usesListSemantics ? .list : .string
         let program = store.compile(records[recordIndex].value, semantics: semantics, nameIDs: nameIDs)
         programs[recordIndex] = program
         return program
@@ -373,7 +376,7 @@ public final class Resolver {
     func expression(_ recordIndex: Int) -> Expression {
         if let expression = expressions[recordIndex] { return expression }
         let record = records[recordIndex]
-        let semantics: ValueSemantics = catalog.type(of: names[record.nameID]).usesListSemantics ? .list : .string
+        let semantics: ValueSemantics = settingType(record.nameID).usesListSemantics ? .list : .string
         let expression = Expression(parsing: record.value, semantics: semantics)
         expressions[recordIndex] = expression
         return expression
@@ -656,11 +659,19 @@ public final class Resolver {
     /// A declared but unset string-typed setting is an empty string, which still counts as
     /// an element; an unset list or unknown name is nothing (semantics §3.5).
     func declaredStringValue(_ name: String) -> String? {
-        switch catalog[name]?.type {
+        switch catalog.type(of: name) {
         case .string, .boolean, .enum: return ""
         // Observed in the recorded cases: an unset path-typed setting is nothing.
-        case .path, .stringList, .pathList, .userDefined, nil: return nil
+        case .path, .stringList, .pathList, .userDefined: return nil
         }
+    }
+
+    /// The catalogue's type of an interned setting, looked up once per setting.
+    func settingType(_ id: Int) -> SettingType {
+        if let type = settingTypes[id] { return type }
+        let type = catalog.type(of: names[id])
+        settingTypes[id] = type
+        return type
     }
 
     /// The next matching assignment below `position`, if any.

@@ -129,7 +129,7 @@ extension Resolver {
             if reference.form == .bare { return ["$" + name] }
             values = declaredStringValue(setting).map { [$0] } ?? []
         case .record(let nameID, let position):
-            if catalog.type(of: names[nameID]).usesListSemantics {
+            if settingType(nameID).usesListSemantics {
                 values = evaluateRecordList(nameID: nameID, position: position)
             } else {
                 values = [evaluateRecord(nameID: nameID, position: position).text]
