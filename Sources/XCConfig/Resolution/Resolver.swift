@@ -718,6 +718,11 @@ struct ActiveCounts {
 /// made that quadratic in time and memory).
 struct NameSet: Sendable {
     private static let listLimit = 16
+    /// The first two members, held inline: most values refer to one or two other settings,
+    /// and a set that never allocates keeps evaluating a value cheap.
+    private var first: Int32 = -1
+    private var second: Int32 = -1
+    /// All members once there are more than two (`first` and `second` are then unused).
     private var list: [Int32] = []
     /// Used instead of `list` once it has words.
     private var words: [UInt64] = []
@@ -725,14 +730,20 @@ struct NameSet: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
+    /// Members are inline (`first`, `second`).
+    private var isInline: Bool { list.isEmpty && words.isEmpty }
+
     func contains(_ id: Int) -> Bool {
-        if words.isEmpty { return list.contains(Int32(truncatingIfNeeded: id)) }
+        let member = Int32(truncatingIfNeeded: id)
+        if isInline { return first == member || second == member }
+        if words.isEmpty { return list.contains(member) }
         let word = id >> 6
         return word < words.count && words[word] & (1 << UInt64(id & 63)) != 0
     }
 
     /// `true` when some member satisfies `predicate`.
     func contains(where predicate: (Int) -> Bool) -> Bool {
+        if isInline { return (first >= 0 && predicate(Int(first))) || (second >= 0 && predicate(Int(second))) }
         if words.isEmpty { return list.contains { predicate(Int($0)) } }
         for (index, word) in words.enumerated() where word != 0 {
             var bits = word
@@ -745,10 +756,24 @@ struct NameSet: Sendable {
     }
 
     mutating func insert(_ id: Int) {
+        let member = Int32(truncatingIfNeeded: id)
+        if isInline {
+            if first == member || second == member { return }
+            switch count {
+            case 0: first = member
+            case 1: second = member
+            default:
+                list = [first, second, member]
+                first = -1
+                second = -1
+            }
+            count += 1
+            return
+        }
         if words.isEmpty {
-            if list.contains(Int32(truncatingIfNeeded: id)) { return }
+            if list.contains(member) { return }
             if list.count < Self.listLimit {
-                list.append(Int32(truncatingIfNeeded: id))
+                list.append(member)
                 count += 1
                 return
             }
@@ -765,6 +790,11 @@ struct NameSet: Sendable {
 
     mutating func formUnion(_ other: NameSet) {
         if other.isEmpty { return }
+        if other.isInline {
+            insert(Int(other.first))
+            if other.second >= 0 { insert(Int(other.second)) }
+            return
+        }
         if other.words.isEmpty {
             for id in other.list { insert(Int(id)) }
             return
@@ -782,8 +812,10 @@ struct NameSet: Sendable {
     }
 
     private mutating func convertToWords() {
-        let members = list
+        let members = isInline ? [first, second].filter { $0 >= 0 } : list
         list = []
+        first = -1
+        second = -1
         count = 0
         words = [0]
         for id in members { insert(Int(id)) }
