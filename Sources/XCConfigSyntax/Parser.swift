@@ -21,7 +21,7 @@ public enum XCConfigParser {
     /// Parses `bytes` as an xcconfig file. Linear in the input size; never recursive.
     public static func parse(_ bytes: [UInt8]) -> SyntaxTree {
         let (statements, lineStarts) = bytes.withUnsafeBufferPointer { buffer in
-            var parser = LineParser(buffer)
+            var parser = LineParser(buffer, source: bytes)
             parser.parseFile()
             return (parser.statements, parser.lineStarts)
         }
@@ -79,6 +79,8 @@ extension UInt8 {
 /// A cursor over the bytes with Xcode's line bookkeeping. One instance parses one file.
 private struct LineParser {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The array `bytes` points into; assignments keep it to decode their value on demand.
+    let source: [UInt8]
     let count: Int
     /// Current byte offset.
     var index = 0
@@ -89,8 +91,9 @@ private struct LineParser {
     var lineStarts: [Int] = [0]
     var statements: [Statement] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         self.bytes = bytes
+        self.source = source
         self.count = bytes.count
         // Real files average 30 to 60 bytes a line.
         statements.reserveCapacity(bytes.count / 40 + 1)
@@ -318,8 +321,9 @@ private struct LineParser {
         index += 1
         while index < count && bytes[index].isNameContinuation { index += 1 }
         let nameEnd = index
-        var comments: [SourceRange] = []
-        if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+        // A comment before the '=' runs to the end of the line, so the '=' test below fails:
+        // such comments never belong to an assignment.
+        _ = skipWhitespaceAndComments()
 
         var conditions: [Condition] = []
         while index < count && bytes[index] == ASCII.openBracket {
@@ -352,7 +356,7 @@ private struct LineParser {
                 parameter: text(parameterStart, parameterEnd),
                 pattern: text(patternStart, patternEnd),
                 range: range(open, index)))
-            if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+            _ = skipWhitespaceAndComments()
         }
 
         // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
@@ -360,18 +364,27 @@ private struct LineParser {
             return fail("expected a ‘=’, but found \(found(at: index))", at: index)
         }
         let equals = index
-        let nameRange = range(nameStart, nameEnd)
-        let equalsLocation = location(equals)
+        let nameLine = line
+        let nameLineStart = lineStart
         index += 1
 
+        // Until a line is continued, the one comment, chunk and `;` of the assignment's only line
+        // are kept as offsets; the arrays and the joined value only exist for continued values.
+        var continued = false
+        var firstComment: Int?
+        var lastChunk: Range<Int>?
+        var lastSemicolon: Int?
         var chunks: [SourceRange] = []
+        var comments: [SourceRange] = []
         var value = ""
         var droppedSemicolons: [SourceRange] = []
         var finalSemicolon: SourceRange?
         // One chunk per physical line; a chunk ending in `\` continues onto the next line,
         // whatever that line holds (semantics §1.3).
         while true {
-            if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+            if let comment = skipWhitespaceAndComments() {
+                if continued { comments.append(comment) } else { firstComment = comment.startOffset }
+            }
             if isAtEndOfLine { break }  // absent chunk: ends the value
 
             let valueStart = index
@@ -381,14 +394,14 @@ private struct LineParser {
             var end = i
             if i < count && bytes[i] == ASCII.slash {
                 skipRestOfLine()
-                comments.append(range(i, index))
+                if continued { comments.append(range(i, index)) } else { firstComment = i }
             }
             while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
             // Xcode drops one trailing ';' only (semantics §1.3). The chunk is never empty here.
-            var semicolon: SourceRange?
+            var semicolon: Int?
             if bytes[end - 1] == ASCII.semicolon {
                 end -= 1
-                semicolon = range(end, end + 1)
+                semicolon = end
                 while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
             }
 
@@ -398,7 +411,11 @@ private struct LineParser {
                 // clusters: a `\` glued to a prepended mark (U+0600...) does not continue.
                 let decoded = text(valueStart, end)
                 if decoded.hasSuffix("\\") {
-                    if let semicolon { droppedSemicolons.append(semicolon) }
+                    if !continued {
+                        continued = true
+                        if let firstComment { comments.append(range(firstComment, index)) }
+                    }
+                    if let semicolon { droppedSemicolons.append(range(semicolon, semicolon + 1)) }
                     // Xcode trims a continued chunk with Foundation's `.whitespaces` (TAB and
                     // Unicode Zs, not VT/FF), on both ends; empty chunks are dropped (semantics §1.3).
                     var chunkStart = valueStart
@@ -425,34 +442,58 @@ private struct LineParser {
             }
 
             // The last chunk is kept even when empty (`A = x \` + `;` gives "x ").
-            let last = chunkText ?? text(valueStart, end)
-            if chunks.isEmpty {
-                value = last
+            if continued {
+                let last = chunkText ?? text(valueStart, end)
+                if chunks.isEmpty {
+                    value = last
+                } else {
+                    value += " "
+                    value += last
+                }
+                chunks.append(range(valueStart, end))
+                if let semicolon {
+                    let semicolonRange = range(semicolon, semicolon + 1)
+                    droppedSemicolons.append(semicolonRange)
+                    finalSemicolon = semicolonRange
+                }
             } else {
-                value += " "
-                value += last
-            }
-            chunks.append(range(valueStart, end))
-            if let semicolon {
-                droppedSemicolons.append(semicolon)
-                finalSemicolon = semicolon
+                lastChunk = valueStart..<end
+                lastSemicolon = semicolon
             }
             break
         }
 
+        let name = text(nameStart, nameEnd)
+        if !continued && index - nameStart < Int(Int32.max) {
+            return .assignment(Assignment(
+                name: name, conditions: conditions, source: source, line: nameLine, lineStart: nameLineStart,
+                nameStart: nameStart, nameEnd: nameEnd, equalsOffset: equals, chunk: lastChunk,
+                semicolon: lastSemicolon, comment: firstComment, endOffset: index))
+        }
+        if !continued {
+            // An assignment too long for the compact form: the same positions, spelt out.
+            if let firstComment { comments.append(range(firstComment, index)) }
+            if let lastChunk {
+                value = text(lastChunk.lowerBound, lastChunk.upperBound)
+                chunks.append(range(lastChunk.lowerBound, lastChunk.upperBound))
+            }
+            if let lastSemicolon {
+                finalSemicolon = range(lastSemicolon, lastSemicolon + 1)
+                droppedSemicolons.append(range(lastSemicolon, lastSemicolon + 1))
+            }
+        }
+        let nameLocation = SourceLocation(line: nameLine, column: nameStart - nameLineStart + 1)
         return .assignment(Assignment(
-            name: text(nameStart, nameEnd),
-            nameRange: nameRange,
-            conditions: conditions,
-            equalsLocation: equalsLocation,
-            value: value,
-            chunks: chunks,
-            comments: comments,
-            droppedSemicolon: finalSemicolon,
-            droppedSemicolons: droppedSemicolons,
-            equalsOffset: equals,
-            end: location(index),
-            endOffset: index))
+            name: name, conditions: conditions, source: source,
+            general: Assignment.GeneralLayout(
+                nameRange: SourceRange(
+                    start: nameLocation,
+                    end: SourceLocation(line: nameLine, column: nameEnd - nameLineStart + 1),
+                    startOffset: nameStart, endOffset: nameEnd),
+                equalsLocation: SourceLocation(line: nameLine, column: equals - nameLineStart + 1),
+                equalsOffset: equals, value: value, chunks: chunks, comments: comments,
+                droppedSemicolon: finalSemicolon, droppedSemicolons: droppedSemicolons,
+                end: location(index), endOffset: index)))
     }
 
     /// Byte length of a TAB or Unicode Zs character ending at `end` (not before `start`), or 0.
