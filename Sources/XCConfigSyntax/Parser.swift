@@ -70,7 +70,7 @@ extension UInt8 {
 
     /// `[A-Za-z0-9_]`.
     @inline(__always) fileprivate var isNameContinuation: Bool {
-        isNameStart || (self >= 0x30 && self <= 0x39)
+        (self | 0x20) &- 0x61 < 26 || self &- 0x30 < 10 || self == 0x5F
     }
 }
 
@@ -95,9 +95,10 @@ private struct LineParser {
         self.bytes = bytes
         self.source = source
         self.count = bytes.count
-        // Real files average 30 to 60 bytes a line.
-        statements.reserveCapacity(bytes.count / 40 + 1)
-        lineStarts.reserveCapacity(bytes.count / 40 + 1)
+        // Real files average 30 to 70 bytes a line, some far fewer: growing the arrays costs
+        // more than reserving pages that are never touched (and so never resident).
+        statements.reserveCapacity(bytes.count / 16 + 8)
+        lineStarts.reserveCapacity(bytes.count / 16 + 8)
     }
 
     // MARK: Cursor primitives (semantics §1.2)
@@ -182,18 +183,19 @@ private struct LineParser {
     /// Skips inline whitespace and a `//` comment (which runs to the end of the line).
     /// Returns the comment's range if one was skipped.
     mutating func skipWhitespaceAndComments() -> SourceRange? {
-        while index < count {
-            let b = bytes[index]
+        var i = index
+        while i < count {
+            let b = bytes[i]
             if b.isInlineSpace {
-                index += 1
-            } else if b == ASCII.slash && isComment(at: index) {
-                let start = index
-                skipRestOfLine()
-                return range(start, index)
+                i += 1
+            } else if b == ASCII.slash && isComment(at: i) {
+                index = endOfLine(from: i, stopAtComment: false)
+                return range(i, index)
             } else {
                 break
             }
         }
+        index = i
         return nil
     }
 
@@ -221,11 +223,20 @@ private struct LineParser {
             let startLocation = location(start)
             let kind = parseLine()
             // Whatever the line was, the cursor now sits at its end (semantics §2.1: error
-            // recovery resumes on the next physical line).
-            scanEndOfLine()
-            let statementRange = SourceRange(
-                start: startLocation, end: location(index), startOffset: start, endOffset: index)
-            statements.append(Statement(kind: kind, range: statementRange))
+            // recovery resumes on the next physical line). The statement takes the terminator.
+            let terminator = terminatorLength(at: index)
+            let end = index + terminator
+            let endLocation = terminator > 0 ? SourceLocation(line: line + 1, column: 1) : location(index)
+            statements.append(Statement(
+                kind: consume kind,
+                range: SourceRange(
+                    start: startLocation, end: endLocation, startOffset: start, endOffset: end)))
+            if terminator > 0 {
+                index = end
+                line += 1
+                lineStart = end
+                lineStarts.append(end)
+            }
         }
     }
 
@@ -318,9 +329,10 @@ private struct LineParser {
 
     mutating func parseAssignment() -> StatementKind {
         let nameStart = index
-        index += 1
-        while index < count && bytes[index].isNameContinuation { index += 1 }
-        let nameEnd = index
+        var i = index + 1
+        while i < count && bytes[i].isNameContinuation { i += 1 }
+        index = i
+        let nameEnd = i
         // A comment before the '=' runs to the end of the line, so the '=' test below fails:
         // such comments never belong to an assignment.
         _ = skipWhitespaceAndComments()
@@ -389,7 +401,7 @@ private struct LineParser {
 
             let valueStart = index
             // `//` starts a comment anywhere, even inside quotes (semantics §1.3).
-            let i = endOfLine(from: index, stopAtComment: true)
+            let i = endOfLine(from: valueStart, stopAtComment: true)
             index = i
             var end = i
             if i < count && bytes[i] == ASCII.slash {
@@ -463,15 +475,45 @@ private struct LineParser {
             break
         }
 
-        let name = text(nameStart, nameEnd)
-        if !continued && index - nameStart < Int(Int32.max) {
-            return .assignment(Assignment(
-                name: name, conditions: conditions, source: source, line: nameLine, lineStart: nameLineStart,
-                nameStart: nameStart, nameEnd: nameEnd, equalsOffset: equals, chunk: lastChunk,
-                semicolon: lastSemicolon, comment: firstComment, endOffset: index))
+        var general: Assignment.GeneralLayout?
+        if continued || index - nameStart >= Int(Int32.max) {
+            general = generalLayout(
+                nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart,
+                equals: equals, continued: continued, firstComment: firstComment, lastChunk: lastChunk,
+                lastSemicolon: lastSemicolon, chunks: chunks, comments: comments, value: value,
+                droppedSemicolons: droppedSemicolons, finalSemicolon: finalSemicolon)
         }
+        @inline(__always) func delta(_ offset: Int?) -> Int32 {
+            guard let offset else { return Assignment.absent }
+            return Int32(truncatingIfNeeded: offset - nameStart)
+        }
+        // One construction site: with two, the optimizer copied every assignment once more.
+        return .assignment(Assignment(
+            conditions: conditions, source: source, general: general,
+            nameStart: nameStart, line: Int32(truncatingIfNeeded: nameLine),
+            column: Int32(truncatingIfNeeded: nameStart - nameLineStart + 1),
+            nameLength: Int32(truncatingIfNeeded: nameEnd - nameStart),
+            equalsDelta: Int32(truncatingIfNeeded: equals - nameStart),
+            chunkStartDelta: delta(lastChunk?.lowerBound), chunkEndDelta: delta(lastChunk?.upperBound),
+            semicolonDelta: delta(lastSemicolon), commentDelta: delta(firstComment),
+            endDelta: Int32(truncatingIfNeeded: index - nameStart)))
+    }
+
+    /// Every position of an assignment that is continued (or too long for 32-bit offsets), with the
+    /// cursor at the assignment's end.
+    @inline(never)
+    func generalLayout(
+        nameStart: Int, nameEnd: Int, nameLine: Int, nameLineStart: Int, equals: Int, continued: Bool,
+        firstComment: Int?, lastChunk: Range<Int>?, lastSemicolon: Int?, chunks: [SourceRange],
+        comments: [SourceRange], value: String, droppedSemicolons: [SourceRange], finalSemicolon: SourceRange?
+    ) -> Assignment.GeneralLayout {
+        var chunks = chunks
+        var comments = comments
+        var value = value
+        var droppedSemicolons = droppedSemicolons
+        var finalSemicolon = finalSemicolon
         if !continued {
-            // An assignment too long for the compact form: the same positions, spelt out.
+            // The single-line form, spelt out.
             if let firstComment { comments.append(range(firstComment, index)) }
             if let lastChunk {
                 value = text(lastChunk.lowerBound, lastChunk.upperBound)
@@ -482,18 +524,16 @@ private struct LineParser {
                 droppedSemicolons.append(range(lastSemicolon, lastSemicolon + 1))
             }
         }
-        let nameLocation = SourceLocation(line: nameLine, column: nameStart - nameLineStart + 1)
-        return .assignment(Assignment(
-            name: name, conditions: conditions, source: source,
-            general: Assignment.GeneralLayout(
-                nameRange: SourceRange(
-                    start: nameLocation,
-                    end: SourceLocation(line: nameLine, column: nameEnd - nameLineStart + 1),
-                    startOffset: nameStart, endOffset: nameEnd),
-                equalsLocation: SourceLocation(line: nameLine, column: equals - nameLineStart + 1),
-                equalsOffset: equals, value: value, chunks: chunks, comments: comments,
-                droppedSemicolon: finalSemicolon, droppedSemicolons: droppedSemicolons,
-                end: location(index), endOffset: index)))
+        return Assignment.GeneralLayout(
+            name: text(nameStart, nameEnd),
+            nameRange: SourceRange(
+                start: SourceLocation(line: nameLine, column: nameStart - nameLineStart + 1),
+                end: SourceLocation(line: nameLine, column: nameEnd - nameLineStart + 1),
+                startOffset: nameStart, endOffset: nameEnd),
+            equalsLocation: SourceLocation(line: nameLine, column: equals - nameLineStart + 1),
+            equalsOffset: equals, value: value, chunks: chunks, comments: comments,
+            droppedSemicolon: finalSemicolon, droppedSemicolons: droppedSemicolons,
+            end: location(index), endOffset: index)
     }
 
     /// Byte length of a TAB or Unicode Zs character ending at `end` (not before `start`), or 0.

@@ -58,3 +58,10 @@ public struct SourceRange: Hashable, Sendable {
     /// The byte offsets as a Swift range.
     public var offsets: Range<Int> { startOffset..<endOffset }
 }
+
+/// Printed as before the 32-bit storage: `SourceLocation(line: 3, column: 10)`.
+extension SourceLocation: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["line": line, "column": column], displayStyle: .struct)
+    }
+}

@@ -19,19 +19,17 @@ public struct Condition: Hashable, Sendable {
 
 /// `NAME[cond]... = value`: one assignment, possibly continued over several lines with `\`.
 ///
-/// Stored compactly (about 90 bytes rather than 230, and no heap allocation beyond the name and
-/// the conditions): an assignment on one line, with at most one chunk, comment and dropped `;` —
-/// nearly all of them — keeps only 32-bit offsets from the start of its name, and its `value` is
-/// decoded from the input on demand. Anything else (a continued value, a value set by hand, an
+/// Stored compactly (72 bytes rather than 230, and no heap allocation beyond the conditions): an
+/// assignment on one line, with at most one chunk, comment and dropped `;` — nearly all of them —
+/// keeps only 32-bit offsets from the start of its name, and its `name` and `value` are decoded
+/// from the input on demand (so read each once where it matters). Anything else (a continued value, a value set by hand, an
 /// input of 2 GiB or more) keeps every position in a shared out-of-line record. Both forms answer
 /// every property alike; equality and hashing look at the properties only.
 public struct Assignment: Hashable, Sendable {
-    /// The setting name.
-    public var name: String
     /// The conditions in the order written.
     public var conditions: [Condition]
 
-    /// The input the offsets refer to (shared with the ``SyntaxTree``); only read for `value`.
+    /// The input the offsets refer to (shared with the ``SyntaxTree``); read for `name` and `value`.
     var source: [UInt8]
     /// Every position, when the compact fields below cannot describe the assignment.
     var general: GeneralLayout?
@@ -49,11 +47,12 @@ public struct Assignment: Hashable, Sendable {
     var commentDelta: Int32
     var endDelta: Int32
 
-    static let absent = Int32.min
+    static var absent: Int32 { Int32.min }
 
     /// Every position of an assignment, for the ones the compact fields cannot describe.
     /// Never mutated once an ``Assignment`` holds it (setters copy it first).
     final class GeneralLayout: @unchecked Sendable {
+        var name: String
         var nameRange: SourceRange
         var equalsLocation: SourceLocation
         var equalsOffset: Int
@@ -66,10 +65,11 @@ public struct Assignment: Hashable, Sendable {
         var endOffset: Int
 
         init(
-            nameRange: SourceRange, equalsLocation: SourceLocation, equalsOffset: Int, value: String,
+            name: String, nameRange: SourceRange, equalsLocation: SourceLocation, equalsOffset: Int, value: String,
             chunks: [SourceRange], comments: [SourceRange], droppedSemicolon: SourceRange?,
             droppedSemicolons: [SourceRange], end: SourceLocation, endOffset: Int
         ) {
+            self.name = name
             self.nameRange = nameRange
             self.equalsLocation = equalsLocation
             self.equalsOffset = equalsOffset
@@ -84,7 +84,7 @@ public struct Assignment: Hashable, Sendable {
 
         func copy() -> GeneralLayout {
             GeneralLayout(
-                nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
+                name: name, nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
                 chunks: chunks, comments: comments, droppedSemicolon: droppedSemicolon,
                 droppedSemicolons: droppedSemicolons, end: end, endOffset: endOffset)
         }
@@ -105,17 +105,16 @@ public struct Assignment: Hashable, Sendable {
         endOffset: Int = 0
     ) {
         self.init(
-            name: name, conditions: conditions, source: [],
+            conditions: conditions, source: [],
             general: GeneralLayout(
-                nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
+                name: name, nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
                 chunks: chunks, comments: comments, droppedSemicolon: droppedSemicolon,
                 droppedSemicolons: droppedSemicolons ?? (droppedSemicolon.map { [$0] } ?? []),
                 end: end ?? equalsLocation, endOffset: endOffset))
     }
 
     /// An assignment in the general form.
-    init(name: String, conditions: [Condition], source: [UInt8], general: GeneralLayout) {
-        self.name = name
+    init(conditions: [Condition], source: [UInt8], general: GeneralLayout) {
         self.conditions = conditions
         self.source = source
         self.general = general
@@ -131,32 +130,28 @@ public struct Assignment: Hashable, Sendable {
         endDelta = 0
     }
 
-    /// An assignment on one line with at most one chunk: `source[chunk]` is its value. Every
-    /// offset is absolute; the caller checked that each fits in 32 bits relative to `nameStart`.
+    /// An assignment on one line with at most one chunk: `source[chunk]` is its value. The
+    /// positions are relative to `nameStart` (``absent`` for a missing chunk, `;` or comment); the
+    /// caller checked that they fit. When `general` is given, it alone holds the positions.
     init(
-        name: String, conditions: [Condition], source: [UInt8], line: Int, lineStart: Int,
-        nameStart: Int, nameEnd: Int, equalsOffset: Int, chunk: Range<Int>?,
-        semicolon: Int?, comment: Int?, endOffset: Int
+        conditions: [Condition], source: [UInt8], general: GeneralLayout?,
+        nameStart: Int, line: Int32, column: Int32,
+        nameLength: Int32, equalsDelta: Int32, chunkStartDelta: Int32, chunkEndDelta: Int32,
+        semicolonDelta: Int32, commentDelta: Int32, endDelta: Int32
     ) {
-        self.name = name
         self.conditions = conditions
         self.source = source
-        self.general = nil
+        self.general = general
         self.nameStart = nameStart
-        self.line = Int32(truncatingIfNeeded: line)
-        self.column = Int32(truncatingIfNeeded: nameStart - lineStart + 1)
-        nameLength = Int32(truncatingIfNeeded: nameEnd - nameStart)
-        equalsDelta = Int32(truncatingIfNeeded: equalsOffset - nameStart)
-        if let chunk {
-            chunkStartDelta = Int32(truncatingIfNeeded: chunk.lowerBound - nameStart)
-            chunkEndDelta = Int32(truncatingIfNeeded: chunk.upperBound - nameStart)
-        } else {
-            chunkStartDelta = Self.absent
-            chunkEndDelta = Self.absent
-        }
-        semicolonDelta = semicolon.map { Int32(truncatingIfNeeded: $0 - nameStart) } ?? Self.absent
-        commentDelta = comment.map { Int32(truncatingIfNeeded: $0 - nameStart) } ?? Self.absent
-        endDelta = Int32(truncatingIfNeeded: endOffset - nameStart)
+        self.line = line
+        self.column = column
+        self.nameLength = nameLength
+        self.equalsDelta = equalsDelta
+        self.chunkStartDelta = chunkStartDelta
+        self.chunkEndDelta = chunkEndDelta
+        self.semicolonDelta = semicolonDelta
+        self.commentDelta = commentDelta
+        self.endDelta = endDelta
     }
 
     /// A range on the name's line, from offsets relative to the name.
@@ -171,9 +166,25 @@ public struct Assignment: Hashable, Sendable {
     func generalCopy() -> GeneralLayout {
         if let general { return general.copy() }
         return GeneralLayout(
-            nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
+            name: name, nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
             chunks: chunks, comments: comments, droppedSemicolon: droppedSemicolon,
             droppedSemicolons: droppedSemicolons, end: end, endOffset: endOffset)
+    }
+
+    /// The setting name.
+    public var name: String {
+        get {
+            if let general { return general.name }
+            return decode(nameStart, nameStart + Int(nameLength))
+        }
+        set { let copy = generalCopy(); copy.name = newValue; general = copy }
+    }
+
+    /// `source[start..<end]`, decoded as Xcode decodes it.
+    func decode(_ start: Int, _ end: Int) -> String {
+        source.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
     }
 
     /// Where the name is.
@@ -197,11 +208,7 @@ public struct Assignment: Hashable, Sendable {
         get {
             if let general { return general.value }
             if chunkStartDelta == Self.absent { return "" }
-            return source.withUnsafeBufferPointer { buffer in
-                String(
-                    decoding: UnsafeBufferPointer(rebasing: buffer[(nameStart + Int(chunkStartDelta))..<(nameStart + Int(chunkEndDelta))]),
-                    as: UTF8.self)
-            }
+            return decode(nameStart + Int(chunkStartDelta), nameStart + Int(chunkEndDelta))
         }
         set { let copy = generalCopy(); copy.value = newValue; general = copy }
     }
@@ -425,5 +432,16 @@ public struct SyntaxTree: Sendable {
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+}
+
+/// Printed with the public properties, in their former stored order, not the compact storage.
+extension Assignment: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "name": name, "nameRange": nameRange, "conditions": conditions, "equalsLocation": equalsLocation,
+            "value": value, "chunks": chunks, "comments": comments, "droppedSemicolon": droppedSemicolon as Any,
+            "droppedSemicolons": droppedSemicolons, "equalsOffset": equalsOffset, "end": end, "endOffset": endOffset,
+        ], displayStyle: .struct)
     }
 }
