@@ -128,7 +128,11 @@ private struct LineParser {
 
     /// At a line terminator or at the end of the input.
     @inline(__always) var isAtEndOfLine: Bool {
-        index >= count || terminatorLength(at: index) > 0
+        guard index < count else { return true }
+        let b = bytes[index]
+        // Most bytes are neither LF, CR nor the lead byte of U+2028/U+2029.
+        if b > ASCII.carriageReturn && b != 0xE2 { return false }
+        return terminatorLength(at: index) > 0
     }
 
     @inline(__always) func isComment(at offset: Int) -> Bool {
@@ -178,6 +182,22 @@ private struct LineParser {
             }
             if i >= count { return count }
         }
+    }
+
+    /// The offset of the first byte at or after `start` that is not `[A-Za-z0-9_]`, or `count`;
+    /// eight bytes at a time, since most names are long (`GCC_PREPROCESSOR_DEFINITIONS`).
+    @inline(__always) func endOfName(from start: Int) -> Int {
+        var i = start
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let misses = nonNameBytes(word)
+                if misses != 0 { return i + misses.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < count && bytes[i].isNameContinuation { i += 1 }
+        return i
     }
 
     /// Skips inline whitespace and a `//` comment (which runs to the end of the line).
@@ -329,10 +349,8 @@ private struct LineParser {
 
     mutating func parseAssignment() -> StatementKind {
         let nameStart = index
-        var i = index + 1
-        while i < count && bytes[i].isNameContinuation { i += 1 }
-        index = i
-        let nameEnd = i
+        let nameEnd = endOfName(from: index + 1)
+        index = nameEnd
         // A comment before the '=' runs to the end of the line, so the '=' test below fails:
         // such comments never belong to an assignment.
         _ = skipWhitespaceAndComments()
@@ -594,6 +612,22 @@ private struct LineParser {
         }
         return String(Character(Unicode.Scalar(byte)))
     }
+}
+
+/// The high bit of each byte of `word` (first byte lowest) that is not `[A-Za-z0-9_]`. Exact for
+/// every byte (no borrow crosses a byte: each sum stays below 0x100).
+@inline(__always) private func nonNameBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
+    // `x + (0x80 - lo)` has its high bit set when x >= lo; `x + (0x7F - hi)` when x > hi.
+    let folded = ascii | 0x2020_2020_2020_2020
+    let letter = (folded &+ ones &* (0x80 - 0x61)) & ~(folded &+ ones &* (0x7F - 0x7A))
+    let digit = (ascii &+ ones &* (0x80 - 0x30)) & ~(ascii &+ ones &* (0x7F - 0x39))
+    let y = ascii ^ (ones &* 0x5F)
+    let underscore = ~((y &+ ones &* 0x7F) | y)
+    let name = (letter | digit | underscore) & ~word & highs
+    return ~name & highs
 }
 
 /// Nonzero when some byte of `word` equals `byte` (the classic SWAR zero-byte test).

@@ -95,4 +95,28 @@ import XCConfigSyntax
         location.column = 123_456
         #expect(location.line == 70_000 && location.column == 123_456)
     }
+
+    /// The name scan reads eight bytes at a time: names of every length and alignment, ended by
+    /// every kind of byte, end where the byte-by-byte rule says.
+    @Test func namesEndAtTheFirstByteOutsideTheNameCharacters() {
+        let alphabet = Array("AZaz09_Mm5".utf8)
+        for indent in 0..<3 {
+            for length in 1...19 {
+                let name = String(decoding: (0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }, as: UTF8.self)
+                let padding = String(repeating: " ", count: indent)
+                for ending in ["=1", " = 1", "[a=b]=1", "\t= 1"] {
+                    let tree = parse(padding + "N" + name + ending)
+                    #expect(tree.assignments.first?.name == "N" + name)
+                    #expect(tree.assignments.first?.nameRange.endOffset == indent + 1 + length)
+                }
+                for stray in ["@", "`", "{", "/", ":", "\u{7F}", "é", "\u{2028}", "-", "."] {
+                    let tree = parse(padding + "N" + name + stray + "= 1")
+                    #expect(tree.assignments.isEmpty)
+                    #expect(tree.diagnostics.first?.location == SourceLocation(line: 1, column: indent + length + 2))
+                }
+                // At the very end of the input.
+                #expect(diagnostics(parse(padding + "N" + name)) == [error(1, "expected a ‘=’, but found end of file")])
+            }
+        }
+    }
 }
