@@ -399,14 +399,13 @@ private struct LineParser {
         index += 1
 
         // Until a line is continued, the one comment, chunk and `;` of the assignment's only line
-        // are kept as offsets; the arrays and the joined value only exist for continued values.
+        // are kept as offsets; the arrays only exist for continued values.
         var continued = false
         var firstComment: Int?
         var lastChunk: Range<Int>?
         var lastSemicolon: Int?
         var chunks: [SourceRange] = []
         var comments: [SourceRange] = []
-        var value = ""
         var droppedSemicolons: [SourceRange] = []
         var finalSemicolon: SourceRange?
         // One chunk per physical line; a chunk ending in `\` continues onto the next line,
@@ -435,7 +434,6 @@ private struct LineParser {
                 while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
             }
 
-            var chunkText: String?
             if end > valueStart && bytes[end - 1] == ASCII.backslash {
                 // Xcode tests `hasSuffix("\\")` on the decoded String, which compares grapheme
                 // clusters: a `\` glued to a prepended mark (U+0600...) does not continue.
@@ -461,25 +459,15 @@ private struct LineParser {
                         chunkStart += length
                     }
                     if chunkStart < chunkEnd {
-                        if !chunks.isEmpty { value += " " }
-                        value += text(chunkStart, chunkEnd)
                         chunks.append(range(chunkStart, chunkEnd))
                     }
                     scanEndOfLine()
                     continue
                 }
-                chunkText = decoded
             }
 
             // The last chunk is kept even when empty (`A = x \` + `;` gives "x ").
             if continued {
-                let last = chunkText ?? text(valueStart, end)
-                if chunks.isEmpty {
-                    value = last
-                } else {
-                    value += " "
-                    value += last
-                }
                 chunks.append(range(valueStart, end))
                 if let semicolon {
                     let semicolonRange = range(semicolon, semicolon + 1)
@@ -498,7 +486,7 @@ private struct LineParser {
             general = generalLayout(
                 nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart,
                 equals: equals, continued: continued, firstComment: firstComment, lastChunk: lastChunk,
-                lastSemicolon: lastSemicolon, chunks: chunks, comments: comments, value: value,
+                lastSemicolon: lastSemicolon, chunks: chunks, comments: comments,
                 droppedSemicolons: droppedSemicolons, finalSemicolon: finalSemicolon)
         }
         @inline(__always) func delta(_ offset: Int?) -> Int32 {
@@ -523,18 +511,16 @@ private struct LineParser {
     func generalLayout(
         nameStart: Int, nameEnd: Int, nameLine: Int, nameLineStart: Int, equals: Int, continued: Bool,
         firstComment: Int?, lastChunk: Range<Int>?, lastSemicolon: Int?, chunks: [SourceRange],
-        comments: [SourceRange], value: String, droppedSemicolons: [SourceRange], finalSemicolon: SourceRange?
+        comments: [SourceRange], droppedSemicolons: [SourceRange], finalSemicolon: SourceRange?
     ) -> Assignment.GeneralLayout {
         var chunks = chunks
         var comments = comments
-        var value = value
         var droppedSemicolons = droppedSemicolons
         var finalSemicolon = finalSemicolon
         if !continued {
             // The single-line form, spelt out.
             if let firstComment { comments.append(range(firstComment, index)) }
             if let lastChunk {
-                value = text(lastChunk.lowerBound, lastChunk.upperBound)
                 chunks.append(range(lastChunk.lowerBound, lastChunk.upperBound))
             }
             if let lastSemicolon {
@@ -542,14 +528,16 @@ private struct LineParser {
                 droppedSemicolons.append(range(lastSemicolon, lastSemicolon + 1))
             }
         }
+        // The name and the value are decoded from the input on demand, as for compact assignments
+        // (unless the name is too long for the 32-bit length).
         return Assignment.GeneralLayout(
-            name: text(nameStart, nameEnd),
+            name: nameEnd - nameStart < Int(Int32.max) ? nil : text(nameStart, nameEnd),
             nameRange: SourceRange(
                 start: SourceLocation(line: nameLine, column: nameStart - nameLineStart + 1),
                 end: SourceLocation(line: nameLine, column: nameEnd - nameLineStart + 1),
                 startOffset: nameStart, endOffset: nameEnd),
             equalsLocation: SourceLocation(line: nameLine, column: equals - nameLineStart + 1),
-            equalsOffset: equals, value: value, chunks: chunks, comments: comments,
+            equalsOffset: equals, value: nil, chunks: chunks, comments: comments,
             droppedSemicolon: finalSemicolon, droppedSemicolons: droppedSemicolons,
             end: location(index), endOffset: index)
     }

@@ -52,11 +52,13 @@ public struct Assignment: Hashable, Sendable {
     /// Every position of an assignment, for the ones the compact fields cannot describe.
     /// Never mutated once an ``Assignment`` holds it (setters copy it first).
     final class GeneralLayout: @unchecked Sendable {
-        var name: String
+        /// `nil` when the name is the one the compact fields locate in `source`.
+        var name: String?
         var nameRange: SourceRange
         var equalsLocation: SourceLocation
         var equalsOffset: Int
-        var value: String
+        /// `nil` when the value is the text of `chunks` joined with single spaces.
+        var value: String?
         var chunks: [SourceRange]
         var comments: [SourceRange]
         var droppedSemicolon: SourceRange?
@@ -65,7 +67,7 @@ public struct Assignment: Hashable, Sendable {
         var endOffset: Int
 
         init(
-            name: String, nameRange: SourceRange, equalsLocation: SourceLocation, equalsOffset: Int, value: String,
+            name: String?, nameRange: SourceRange, equalsLocation: SourceLocation, equalsOffset: Int, value: String?,
             chunks: [SourceRange], comments: [SourceRange], droppedSemicolon: SourceRange?,
             droppedSemicolons: [SourceRange], end: SourceLocation, endOffset: Int
         ) {
@@ -174,7 +176,7 @@ public struct Assignment: Hashable, Sendable {
     /// The setting name.
     public var name: String {
         get {
-            if let general { return general.name }
+            if let name = general?.name { return name }
             return decode(nameStart, nameStart + Int(nameLength))
         }
         set { let copy = generalCopy(); copy.name = newValue; general = copy }
@@ -203,10 +205,18 @@ public struct Assignment: Hashable, Sendable {
     /// (comments cut, whitespace trimmed, one trailing `;` dropped, the continuation `\`
     /// removed) joined with single spaces (semantics §1.3).
     ///
-    /// Decoded from the input on each use when the value is one chunk (nearly always).
+    /// Decoded from the input on each use (unless it was set).
     public var value: String {
         get {
-            if let general { return general.value }
+            if let general {
+                if let value = general.value { return value }
+                var value = ""
+                for (index, chunk) in general.chunks.enumerated() {
+                    if index > 0 { value += " " }
+                    value += decode(chunk.startOffset, chunk.endOffset)
+                }
+                return value
+            }
             if chunkStartDelta == Self.absent { return "" }
             return decode(nameStart + Int(chunkStartDelta), nameStart + Int(chunkEndDelta))
         }
