@@ -159,28 +159,43 @@ private struct LineParser {
     /// while none of them can be LF, CR, the first byte of U+2028/U+2029 or '/'.
     @inline(__always) func endOfLine(from start: Int, stopAtComment: Bool) -> Int {
         var i = start
-        let base = UnsafeRawPointer(bytes.baseAddress)
         while true {
-            if let base {
+            // Jump to the next byte that may end the scan: the lowest flagged byte of a word is
+            // always a real match (the SWAR test's false positives only sit above a real one).
+            var found = false
+            if let base = UnsafeRawPointer(bytes.baseAddress) {
                 while i + 8 <= count {
-                    let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                     var hits = containsByte(word, ASCII.lineFeed) | containsByte(word, ASCII.carriageReturn)
                         | containsByte(word, 0xE2)
                     if stopAtComment { hits |= containsByte(word, ASCII.slash) }
-                    if hits != 0 { break }
+                    if hits != 0 {
+                        i += hits.trailingZeroBitCount >> 3
+                        found = true
+                        break
+                    }
                     i += 8
                 }
             }
-            // Find the candidate byte by byte, then decide whether it really ends the scan.
-            let limit = min(i + 8, count)
-            while i < limit {
-                let b = bytes[i]
-                if b == ASCII.lineFeed || b == ASCII.carriageReturn { return i }
-                if b == 0xE2 && terminatorLength(at: i) > 0 { return i }
-                if stopAtComment && b == ASCII.slash && isComment(at: i) { return i }
-                i += 1
+            if !found {
+                while i < count {
+                    let b = bytes[i]
+                    if b == ASCII.lineFeed || b == ASCII.carriageReturn || b == 0xE2 || (stopAtComment && b == ASCII.slash) {
+                        break
+                    }
+                    i += 1
+                }
+                if i >= count { return count }
             }
-            if i >= count { return count }
+            // Decide whether the candidate really ends the scan.
+            let b = bytes[i]
+            if b == ASCII.lineFeed || b == ASCII.carriageReturn { return i }
+            if b == 0xE2 {
+                if terminatorLength(at: i) > 0 { return i }
+            } else if isComment(at: i) {
+                return i
+            }
+            i += 1
         }
     }
 
@@ -202,21 +217,19 @@ private struct LineParser {
 
     /// Skips inline whitespace and a `//` comment (which runs to the end of the line).
     /// Returns the comment's range if one was skipped.
-    mutating func skipWhitespaceAndComments() -> SourceRange? {
+    @inline(__always) mutating func skipWhitespaceAndComments() -> SourceRange? {
         var i = index
-        while i < count {
-            let b = bytes[i]
-            if b.isInlineSpace {
-                i += 1
-            } else if b == ASCII.slash && isComment(at: i) {
-                index = endOfLine(from: i, stopAtComment: false)
-                return range(i, index)
-            } else {
-                break
-            }
-        }
+        while i < count && bytes[i].isInlineSpace { i += 1 }
         index = i
-        return nil
+        guard isComment(at: i) else { return nil }
+        return skipComment()
+    }
+
+    /// Skips the `//` comment at the cursor, to the end of the line; returns its range.
+    @inline(never) mutating func skipComment() -> SourceRange {
+        let start = index
+        index = endOfLine(from: start, stopAtComment: false)
+        return range(start, index)
     }
 
     // MARK: Locations
