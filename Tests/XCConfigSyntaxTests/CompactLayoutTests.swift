@@ -119,4 +119,22 @@ import XCConfigSyntax
             }
         }
     }
+
+    /// The value scan skips lone `/` a word at a time and stops at `//` wherever it falls.
+    @Test func commentsAreFoundAtEveryAlignmentPastLoneSlashes() throws {
+        for pad in 0..<20 {
+            let value = String(repeating: "x", count: pad) + "/a/b:/" + String(repeating: "y", count: pad % 9)
+            for tail in ["", "-/", "-/ /"] {
+                let text = "A = " + value + tail + " //c"
+                let a = try #require(parse(text).assignments.first)
+                let valueEnd = 4 + value.utf8.count + tail.utf8.count
+                #expect(a.value == value + tail)
+                #expect(a.comments.map(\.startOffset) == [valueEnd + 1])
+                // Glued on, `//` starts at the first of a run of slashes.
+                let glued = (value + tail).utf8.last == UInt8(ascii: "/") ? valueEnd - 1 : valueEnd
+                #expect(parse("A = " + value + tail + "//c").assignments.first?.comments.map(\.startOffset) == [glued])
+                #expect(parse("A = " + value + tail).assignments.first?.value == value + tail)
+            }
+        }
+    }
 }
