@@ -21,7 +21,7 @@ public enum XCConfigParser {
     /// Parses `bytes` as an xcconfig file. Linear in the input size; never recursive.
     public static func parse(_ bytes: [UInt8]) -> SyntaxTree {
         let (statements, lineStarts) = bytes.withUnsafeBufferPointer { buffer in
-            var parser = LineParser(buffer)
+            var parser = LineParser(buffer, source: bytes)
             parser.parseFile()
             return (parser.statements, parser.lineStarts)
         }
@@ -70,7 +70,7 @@ extension UInt8 {
 
     /// `[A-Za-z0-9_]`.
     @inline(__always) fileprivate var isNameContinuation: Bool {
-        isNameStart || (self >= 0x30 && self <= 0x39)
+        (self | 0x20) &- 0x61 < 26 || self &- 0x30 < 10 || self == 0x5F
     }
 }
 
@@ -79,6 +79,8 @@ extension UInt8 {
 /// A cursor over the bytes with Xcode's line bookkeeping. One instance parses one file.
 private struct LineParser {
     let bytes: UnsafeBufferPointer<UInt8>
+    /// The array `bytes` points into; assignments keep it to decode their value on demand.
+    let source: [UInt8]
     let count: Int
     /// Current byte offset.
     var index = 0
@@ -89,12 +91,14 @@ private struct LineParser {
     var lineStarts: [Int] = [0]
     var statements: [Statement] = []
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
         self.bytes = bytes
+        self.source = source
         self.count = bytes.count
-        // Real files average 30 to 60 bytes a line.
-        statements.reserveCapacity(bytes.count / 40 + 1)
-        lineStarts.reserveCapacity(bytes.count / 40 + 1)
+        // Real files average 30 to 70 bytes a line, some far fewer: growing the arrays costs
+        // more than reserving pages that are never touched (and so never resident).
+        statements.reserveCapacity(bytes.count / 16 + 8)
+        lineStarts.reserveCapacity(bytes.count / 16 + 8)
     }
 
     // MARK: Cursor primitives (semantics §1.2)
@@ -124,7 +128,11 @@ private struct LineParser {
 
     /// At a line terminator or at the end of the input.
     @inline(__always) var isAtEndOfLine: Bool {
-        index >= count || terminatorLength(at: index) > 0
+        guard index < count else { return true }
+        let b = bytes[index]
+        // Most bytes are neither LF, CR nor the lead byte of U+2028/U+2029.
+        if b > ASCII.carriageReturn && b != 0xE2 { return false }
+        return terminatorLength(at: index) > 0
     }
 
     @inline(__always) func isComment(at offset: Int) -> Bool {
@@ -151,47 +159,77 @@ private struct LineParser {
     /// while none of them can be LF, CR, the first byte of U+2028/U+2029 or '/'.
     @inline(__always) func endOfLine(from start: Int, stopAtComment: Bool) -> Int {
         var i = start
-        let base = UnsafeRawPointer(bytes.baseAddress)
         while true {
-            if let base {
+            // Jump to the next byte that may end the scan: the lowest flagged byte of a word is
+            // always a real match (the SWAR test's false positives only sit above a real one).
+            var found = false
+            if let base = UnsafeRawPointer(bytes.baseAddress) {
                 while i + 8 <= count {
-                    let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                     var hits = containsByte(word, ASCII.lineFeed) | containsByte(word, ASCII.carriageReturn)
                         | containsByte(word, 0xE2)
                     if stopAtComment { hits |= containsByte(word, ASCII.slash) }
-                    if hits != 0 { break }
+                    if hits != 0 {
+                        i += hits.trailingZeroBitCount >> 3
+                        found = true
+                        break
+                    }
                     i += 8
                 }
             }
-            // Find the candidate byte by byte, then decide whether it really ends the scan.
-            let limit = min(i + 8, count)
-            while i < limit {
-                let b = bytes[i]
-                if b == ASCII.lineFeed || b == ASCII.carriageReturn { return i }
-                if b == 0xE2 && terminatorLength(at: i) > 0 { return i }
-                if stopAtComment && b == ASCII.slash && isComment(at: i) { return i }
-                i += 1
+            if !found {
+                while i < count {
+                    let b = bytes[i]
+                    if b == ASCII.lineFeed || b == ASCII.carriageReturn || b == 0xE2 || (stopAtComment && b == ASCII.slash) {
+                        break
+                    }
+                    i += 1
+                }
+                if i >= count { return count }
             }
-            if i >= count { return count }
+            // Decide whether the candidate really ends the scan.
+            let b = bytes[i]
+            if b == ASCII.lineFeed || b == ASCII.carriageReturn { return i }
+            if b == 0xE2 {
+                if terminatorLength(at: i) > 0 { return i }
+            } else if isComment(at: i) {
+                return i
+            }
+            i += 1
         }
+    }
+
+    /// The offset of the first byte at or after `start` that is not `[A-Za-z0-9_]`, or `count`;
+    /// eight bytes at a time, since most names are long (`GCC_PREPROCESSOR_DEFINITIONS`).
+    @inline(__always) func endOfName(from start: Int) -> Int {
+        var i = start
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let misses = nonNameBytes(word)
+                if misses != 0 { return i + misses.trailingZeroBitCount >> 3 }
+                i += 8
+            }
+        }
+        while i < count && bytes[i].isNameContinuation { i += 1 }
+        return i
     }
 
     /// Skips inline whitespace and a `//` comment (which runs to the end of the line).
     /// Returns the comment's range if one was skipped.
-    mutating func skipWhitespaceAndComments() -> SourceRange? {
-        while index < count {
-            let b = bytes[index]
-            if b.isInlineSpace {
-                index += 1
-            } else if b == ASCII.slash && isComment(at: index) {
-                let start = index
-                skipRestOfLine()
-                return range(start, index)
-            } else {
-                break
-            }
-        }
-        return nil
+    @inline(__always) mutating func skipWhitespaceAndComments() -> SourceRange? {
+        var i = index
+        while i < count && bytes[i].isInlineSpace { i += 1 }
+        index = i
+        guard isComment(at: i) else { return nil }
+        return skipComment()
+    }
+
+    /// Skips the `//` comment at the cursor, to the end of the line; returns its range.
+    @inline(never) mutating func skipComment() -> SourceRange {
+        let start = index
+        index = endOfLine(from: start, stopAtComment: false)
+        return range(start, index)
     }
 
     // MARK: Locations
@@ -218,11 +256,20 @@ private struct LineParser {
             let startLocation = location(start)
             let kind = parseLine()
             // Whatever the line was, the cursor now sits at its end (semantics §2.1: error
-            // recovery resumes on the next physical line).
-            scanEndOfLine()
-            let statementRange = SourceRange(
-                start: startLocation, end: location(index), startOffset: start, endOffset: index)
-            statements.append(Statement(kind: kind, range: statementRange))
+            // recovery resumes on the next physical line). The statement takes the terminator.
+            let terminator = terminatorLength(at: index)
+            let end = index + terminator
+            let endLocation = terminator > 0 ? SourceLocation(line: line + 1, column: 1) : location(index)
+            statements.append(Statement(
+                kind: consume kind,
+                range: SourceRange(
+                    start: startLocation, end: endLocation, startOffset: start, endOffset: end)))
+            if terminator > 0 {
+                index = end
+                line += 1
+                lineStart = end
+                lineStarts.append(end)
+            }
         }
     }
 
@@ -315,11 +362,11 @@ private struct LineParser {
 
     mutating func parseAssignment() -> StatementKind {
         let nameStart = index
-        index += 1
-        while index < count && bytes[index].isNameContinuation { index += 1 }
-        let nameEnd = index
-        var comments: [SourceRange] = []
-        if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+        let nameEnd = endOfName(from: index + 1)
+        index = nameEnd
+        // A comment before the '=' runs to the end of the line, so the '=' test below fails:
+        // such comments never belong to an assignment.
+        _ = skipWhitespaceAndComments()
 
         var conditions: [Condition] = []
         while index < count && bytes[index] == ASCII.openBracket {
@@ -352,7 +399,7 @@ private struct LineParser {
                 parameter: text(parameterStart, parameterEnd),
                 pattern: text(patternStart, patternEnd),
                 range: range(open, index)))
-            if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+            _ = skipWhitespaceAndComments()
         }
 
         // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
@@ -360,45 +407,56 @@ private struct LineParser {
             return fail("expected a ‘=’, but found \(found(at: index))", at: index)
         }
         let equals = index
-        let nameRange = range(nameStart, nameEnd)
-        let equalsLocation = location(equals)
+        let nameLine = line
+        let nameLineStart = lineStart
         index += 1
 
+        // Until a line is continued, the one comment, chunk and `;` of the assignment's only line
+        // are kept as offsets; the arrays only exist for continued values.
+        var continued = false
+        var firstComment: Int?
+        var lastChunk: Range<Int>?
+        var lastSemicolon: Int?
         var chunks: [SourceRange] = []
-        var value = ""
+        var comments: [SourceRange] = []
         var droppedSemicolons: [SourceRange] = []
         var finalSemicolon: SourceRange?
         // One chunk per physical line; a chunk ending in `\` continues onto the next line,
         // whatever that line holds (semantics §1.3).
         while true {
-            if let comment = skipWhitespaceAndComments() { comments.append(comment) }
+            if let comment = skipWhitespaceAndComments() {
+                if continued { comments.append(comment) } else { firstComment = comment.startOffset }
+            }
             if isAtEndOfLine { break }  // absent chunk: ends the value
 
             let valueStart = index
             // `//` starts a comment anywhere, even inside quotes (semantics §1.3).
-            let i = endOfLine(from: index, stopAtComment: true)
+            let i = endOfLine(from: valueStart, stopAtComment: true)
             index = i
             var end = i
             if i < count && bytes[i] == ASCII.slash {
                 skipRestOfLine()
-                comments.append(range(i, index))
+                if continued { comments.append(range(i, index)) } else { firstComment = i }
             }
             while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
             // Xcode drops one trailing ';' only (semantics §1.3). The chunk is never empty here.
-            var semicolon: SourceRange?
+            var semicolon: Int?
             if bytes[end - 1] == ASCII.semicolon {
                 end -= 1
-                semicolon = range(end, end + 1)
+                semicolon = end
                 while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
             }
 
-            var chunkText: String?
             if end > valueStart && bytes[end - 1] == ASCII.backslash {
                 // Xcode tests `hasSuffix("\\")` on the decoded String, which compares grapheme
                 // clusters: a `\` glued to a prepended mark (U+0600...) does not continue.
                 let decoded = text(valueStart, end)
                 if decoded.hasSuffix("\\") {
-                    if let semicolon { droppedSemicolons.append(semicolon) }
+                    if !continued {
+                        continued = true
+                        if let firstComment { comments.append(range(firstComment, index)) }
+                    }
+                    if let semicolon { droppedSemicolons.append(range(semicolon, semicolon + 1)) }
                     // Xcode trims a continued chunk with Foundation's `.whitespaces` (TAB and
                     // Unicode Zs, not VT/FF), on both ends; empty chunks are dropped (semantics §1.3).
                     var chunkStart = valueStart
@@ -414,45 +472,87 @@ private struct LineParser {
                         chunkStart += length
                     }
                     if chunkStart < chunkEnd {
-                        if !chunks.isEmpty { value += " " }
-                        value += text(chunkStart, chunkEnd)
                         chunks.append(range(chunkStart, chunkEnd))
                     }
                     scanEndOfLine()
                     continue
                 }
-                chunkText = decoded
             }
 
             // The last chunk is kept even when empty (`A = x \` + `;` gives "x ").
-            let last = chunkText ?? text(valueStart, end)
-            if chunks.isEmpty {
-                value = last
+            if continued {
+                chunks.append(range(valueStart, end))
+                if let semicolon {
+                    let semicolonRange = range(semicolon, semicolon + 1)
+                    droppedSemicolons.append(semicolonRange)
+                    finalSemicolon = semicolonRange
+                }
             } else {
-                value += " "
-                value += last
-            }
-            chunks.append(range(valueStart, end))
-            if let semicolon {
-                droppedSemicolons.append(semicolon)
-                finalSemicolon = semicolon
+                lastChunk = valueStart..<end
+                lastSemicolon = semicolon
             }
             break
         }
 
+        var general: Assignment.GeneralLayout?
+        if continued || index - nameStart >= Int(Int32.max) {
+            general = generalLayout(
+                nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart,
+                equals: equals, continued: continued, firstComment: firstComment, lastChunk: lastChunk,
+                lastSemicolon: lastSemicolon, chunks: chunks, comments: comments,
+                droppedSemicolons: droppedSemicolons, finalSemicolon: finalSemicolon)
+        }
+        @inline(__always) func delta(_ offset: Int?) -> Int32 {
+            guard let offset else { return Assignment.absent }
+            return Int32(truncatingIfNeeded: offset - nameStart)
+        }
+        // One construction site: with two, the optimizer copied every assignment once more.
         return .assignment(Assignment(
-            name: text(nameStart, nameEnd),
-            nameRange: nameRange,
-            conditions: conditions,
-            equalsLocation: equalsLocation,
-            value: value,
-            chunks: chunks,
-            comments: comments,
-            droppedSemicolon: finalSemicolon,
-            droppedSemicolons: droppedSemicolons,
-            equalsOffset: equals,
-            end: location(index),
-            endOffset: index))
+            conditions: conditions, source: source, general: general,
+            nameStart: nameStart, line: Int32(truncatingIfNeeded: nameLine),
+            column: Int32(truncatingIfNeeded: nameStart - nameLineStart + 1),
+            nameLength: Int32(truncatingIfNeeded: nameEnd - nameStart),
+            equalsDelta: Int32(truncatingIfNeeded: equals - nameStart),
+            chunkStartDelta: delta(lastChunk?.lowerBound), chunkEndDelta: delta(lastChunk?.upperBound),
+            semicolonDelta: delta(lastSemicolon), commentDelta: delta(firstComment),
+            endDelta: Int32(truncatingIfNeeded: index - nameStart)))
+    }
+
+    /// Every position of an assignment that is continued (or too long for 32-bit offsets), with the
+    /// cursor at the assignment's end.
+    @inline(never)
+    func generalLayout(
+        nameStart: Int, nameEnd: Int, nameLine: Int, nameLineStart: Int, equals: Int, continued: Bool,
+        firstComment: Int?, lastChunk: Range<Int>?, lastSemicolon: Int?, chunks: [SourceRange],
+        comments: [SourceRange], droppedSemicolons: [SourceRange], finalSemicolon: SourceRange?
+    ) -> Assignment.GeneralLayout {
+        var chunks = chunks
+        var comments = comments
+        var droppedSemicolons = droppedSemicolons
+        var finalSemicolon = finalSemicolon
+        if !continued {
+            // The single-line form, spelt out.
+            if let firstComment { comments.append(range(firstComment, index)) }
+            if let lastChunk {
+                chunks.append(range(lastChunk.lowerBound, lastChunk.upperBound))
+            }
+            if let lastSemicolon {
+                finalSemicolon = range(lastSemicolon, lastSemicolon + 1)
+                droppedSemicolons.append(range(lastSemicolon, lastSemicolon + 1))
+            }
+        }
+        // The name and the value are decoded from the input on demand, as for compact assignments
+        // (unless the name is too long for the 32-bit length).
+        return Assignment.GeneralLayout(
+            name: nameEnd - nameStart < Int(Int32.max) ? nil : text(nameStart, nameEnd),
+            nameRange: SourceRange(
+                start: SourceLocation(line: nameLine, column: nameStart - nameLineStart + 1),
+                end: SourceLocation(line: nameLine, column: nameEnd - nameLineStart + 1),
+                startOffset: nameStart, endOffset: nameEnd),
+            equalsLocation: SourceLocation(line: nameLine, column: equals - nameLineStart + 1),
+            equalsOffset: equals, value: nil, chunks: chunks, comments: comments,
+            droppedSemicolon: finalSemicolon, droppedSemicolons: droppedSemicolons,
+            end: location(index), endOffset: index)
     }
 
     /// Byte length of a TAB or Unicode Zs character ending at `end` (not before `start`), or 0.
@@ -513,6 +613,22 @@ private struct LineParser {
         }
         return String(Character(Unicode.Scalar(byte)))
     }
+}
+
+/// The high bit of each byte of `word` (first byte lowest) that is not `[A-Za-z0-9_]`. Exact for
+/// every byte (no borrow crosses a byte: each sum stays below 0x100).
+@inline(__always) private func nonNameBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
+    // `x + (0x80 - lo)` has its high bit set when x >= lo; `x + (0x7F - hi)` when x > hi.
+    let folded = ascii | 0x2020_2020_2020_2020
+    let letter = (folded &+ ones &* (0x80 - 0x61)) & ~(folded &+ ones &* (0x7F - 0x7A))
+    let digit = (ascii &+ ones &* (0x80 - 0x30)) & ~(ascii &+ ones &* (0x7F - 0x39))
+    let y = ascii ^ (ones &* 0x5F)
+    let underscore = ~((y &+ ones &* 0x7F) | y)
+    let name = (letter | digit | underscore) & ~word & highs
+    return ~name & highs
 }
 
 /// Nonzero when some byte of `word` equals `byte` (the classic SWAR zero-byte test).
