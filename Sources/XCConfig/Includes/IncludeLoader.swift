@@ -96,7 +96,7 @@ private struct Walker {
         let tree = XCConfigParser.parse(rootBytes)
         let rootIndex = addFile(path: rootPath, tree: tree)
         if let rootPath { addDependency(rootPath) }
-        push(fileIndex: rootIndex, path: rootPath)
+        push(fileIndex: rootIndex, path: rootPath, identity: rootPath.map(identity(of:)) ?? "<memory>")
         while !stack.isEmpty {
             let top = stack.count - 1
             let position = stack[top].next
@@ -133,8 +133,12 @@ private struct Walker {
         if dependencySet.insert(path).inserted { result.dependencies.append(path) }
     }
 
-    private mutating func push(fileIndex: Int, path: String?) {
-        let identity = path.map { Path.normalize(loader.fileSystem.resolvingSymlinks($0)) } ?? "<memory>"
+    /// The symlink-resolved path of `path`, by which cycles are detected.
+    private func identity(of path: String) -> String {
+        Path.normalize(loader.fileSystem.resolvingSymlinks(path))
+    }
+
+    private mutating func push(fileIndex: Int, path: String?, identity: String) {
         active.insert(identity)
         stack.append(Frame(
             fileIndex: fileIndex,
@@ -170,12 +174,12 @@ private struct Walker {
             name = name.replacingEvery("<DEVELOPER_DIR>", with: developer)
         }
 
-        guard let resolved = resolve(name) else {
+        guard let (resolved, kind) = resolve(name) else {
             record(.notFound, nil, nil)
             if !directive.isOptional {
                 if Path.isAbsolute(name) {
                     report(.error, "included file '\(name)' does not exist")
-                } else if searchDirectories().isEmpty {
+                } else if !hasSearchDirectories {
                     report(.error, "could not find included file '\(name)' because there are no search paths to locate it")
                 } else {
                     report(.error, "could not find included file '\(name)' in search paths")
@@ -185,7 +189,7 @@ private struct Walker {
         }
 
         // Cycle check before reading (semantics §1.6), by symlink-resolved path.
-        let identity = Path.normalize(loader.fileSystem.resolvingSymlinks(resolved))
+        let identity = identity(of: resolved)
         if active.contains(identity) {
             record(.cycle, resolved, nil)
             report(.warning, cycleMessage(includer: includerPath, target: resolved), notes: cycleNotes(target: identity, targetPath: resolved, includer: includerPath))
@@ -204,12 +208,13 @@ private struct Walker {
 
         if let existing = parsed[resolved] {
             record(.included, resolved, existing)
-            push(fileIndex: existing, path: resolved)
+            push(fileIndex: existing, path: resolved, identity: identity)
             return
         }
         var bytes: [UInt8] = []
         var failure: FileSystemError? = nil
-        if loader.fileSystem.kind(of: resolved) == .directory {
+        // `kind` is what the search found there, so the entry is not looked up twice.
+        if kind == .directory {
             failure = FileSystemError(path: resolved, reason: .isDirectory)
         } else {
             do {
@@ -230,42 +235,56 @@ private struct Walker {
         }
         let index = addFile(path: resolved, tree: XCConfigParser.parse(bytes))
         record(.included, resolved, index)
-        push(fileIndex: index, path: resolved)
+        push(fileIndex: index, path: resolved, identity: identity)
     }
 
-    /// The search list of the innermost file: its directory, each active includer's directory
-    /// (nearest first), then the caller's list (semantics §1.6).
-    private func searchDirectories() -> [String] {
-        var directories: [String] = []
+    /// Calls `visit` with each directory of the innermost file's search list, in order, until it
+    /// returns a value: the file's directory, each active includer's directory (nearest first),
+    /// then the caller's list, each directory once (semantics §1.6). Builds no list: the first
+    /// directory usually answers, and a chain of files in one folder repeats one directory.
+    private func firstInSearchList<Found>(_ visit: (String) -> Found?) -> Found? {
+        var first: String? = nil
         var seen: Set<String> = []
-        for frame in stack.reversed() {
-            if let directory = frame.directory, seen.insert(directory).inserted {
-                directories.append(directory)
+        func visitOnce(_ directory: String) -> Found? {
+            if let first {
+                if directory == first || !seen.insert(directory).inserted { return nil }
+            } else {
+                first = directory
             }
+            return visit(directory)
         }
-        for directory in callerSearchList where seen.insert(directory).inserted {
-            directories.append(directory)
+        for frame in stack.reversed() {
+            if let directory = frame.directory, let found = visitOnce(directory) { return found }
         }
-        return directories
+        for directory in callerSearchList {
+            if let found = visitOnce(directory) { return found }
+        }
+        return nil
     }
 
-    private func resolve(_ name: String) -> String? {
+    /// `true` when the innermost file's search list is not empty.
+    private var hasSearchDirectories: Bool {
+        !callerSearchList.isEmpty || stack.contains { $0.directory != nil }
+    }
+
+    /// The path `name` resolves to and the kind of entry found there.
+    private func resolve(_ name: String) -> (path: String, kind: FileKind)? {
         let fileSystem = loader.fileSystem
         let hasExtension = !Path.fileExtension(name).isEmpty
         if Path.isAbsolute(name) {
             let path = Path.normalize(name)
-            if fileSystem.exists(path) { return path }
-            if !hasExtension, fileSystem.exists(path + ".xcconfig") { return path + ".xcconfig" }
+            if let kind = fileSystem.kind(of: path) { return (path, kind) }
+            if !hasExtension, let kind = fileSystem.kind(of: path + ".xcconfig") { return (path + ".xcconfig", kind) }
             return nil
         }
-        for directory in searchDirectories() {
+        return firstInSearchList { directory in
             let candidate = Path.normalize(Path.join(directory, name))
             // "Exists" means any entry: an `#include ""` finds the directory itself and fails
             // later as unreadable (semantics §1.6).
-            if fileSystem.exists(candidate) { return name.isEmpty ? directory : candidate }
-            if !hasExtension, fileSystem.exists(candidate + ".xcconfig") { return candidate + ".xcconfig" }
+            if let kind = fileSystem.kind(of: candidate) { return (name.isEmpty ? directory : candidate, kind) }
+            if !hasExtension, let kind = fileSystem.kind(of: candidate + ".xcconfig") { return (candidate + ".xcconfig", kind) }
+            return nil
         }
-        return nil
     }
 
     private func cycleMessage(includer: String?, target: String) -> String {

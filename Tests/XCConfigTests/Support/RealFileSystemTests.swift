@@ -154,4 +154,24 @@ private final class TemporaryDirectory {
         let resolvedFolder = fileSystem.resolvingSymlinks(directory.path)
         #expect(fileSystem.resolvingSymlinks("new.xcconfig") == Path.join(resolvedFolder, "new.xcconfig"))
     }
+
+    @Test func readsEmptySmallAndMultiChunkFilesWhole() throws {
+        let directory = TemporaryDirectory()
+        let fileSystem = RealFileSystem(currentDirectory: directory.path)
+        for size in [0, 1, 4_095, 65_536, 65_537, 300_001] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let path = Path.join(directory.path, "file-\(size)")
+            try fileSystem.writeAtomically(bytes, to: path)
+            #expect(try fileSystem.read(path) == bytes)
+        }
+    }
+
+    /// Files whose announced size is 0 (procfs) are read to their end, not to their `st_size`.
+    @Test func readsAFileLongerThanItsAnnouncedSize() throws {
+        #if os(Linux)
+        let bytes = try RealFileSystem(currentDirectory: "/").read("/proc/self/status")
+        #expect(bytes.count > 100)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Name:"))
+        #endif
+    }
 }
