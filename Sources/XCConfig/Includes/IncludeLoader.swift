@@ -86,6 +86,8 @@ private struct Walker {
     }
     var stack: [Frame] = []
     var active: Set<String> = []
+    /// Symlink-resolved folders, by path, for this load only: a later load sees any change.
+    var resolvedDirectories: [String: String] = [:]
 
     init(loader: IncludeLoader, callerSearchList: [String]) {
         self.loader = loader
@@ -96,7 +98,8 @@ private struct Walker {
         let tree = XCConfigParser.parse(rootBytes)
         let rootIndex = addFile(path: rootPath, tree: tree)
         if let rootPath { addDependency(rootPath) }
-        push(fileIndex: rootIndex, path: rootPath, identity: rootPath.map(identity(of:)) ?? "<memory>")
+        let rootIdentity = rootPath.map { identity(of: $0) } ?? "<memory>"
+        push(fileIndex: rootIndex, path: rootPath, identity: rootIdentity)
         while !stack.isEmpty {
             let top = stack.count - 1
             let position = stack[top].next
@@ -133,9 +136,24 @@ private struct Walker {
         if dependencySet.insert(path).inserted { result.dependencies.append(path) }
     }
 
-    /// The symlink-resolved path of `path`, by which cycles are detected.
-    private func identity(of path: String) -> String {
-        Path.normalize(loader.fileSystem.resolvingSymlinks(path))
+    /// The symlink-resolved path of `path` (normalised), by which cycles are detected. A file
+    /// that is not itself a link is named by its folder's resolved path, which is resolved once
+    /// per load: one `lstat` per file instead of a `readlink` per component.
+    private mutating func identity(of path: String) -> String {
+        let fileSystem = loader.fileSystem
+        let name = Path.basename(path)
+        guard path != "/", !name.isEmpty, name != ".", name != "..", !fileSystem.isSymbolicLink(path) else {
+            return Path.normalize(fileSystem.resolvingSymlinks(path))
+        }
+        let directory = Path.directory(of: path)
+        let resolvedDirectory: String
+        if let known = resolvedDirectories[directory] {
+            resolvedDirectory = known
+        } else {
+            resolvedDirectory = fileSystem.resolvingSymlinks(directory)
+            resolvedDirectories[directory] = resolvedDirectory
+        }
+        return Path.normalize(Path.join(resolvedDirectory, name))
     }
 
     private mutating func push(fileIndex: Int, path: String?, identity: String) {

@@ -56,6 +56,10 @@ public protocol FileSystem: Sendable {
     func contents(ofDirectory path: String) throws(FileSystemError) -> [String]
     /// `path` with every symbolic link resolved; `path` itself when nothing is to resolve.
     func resolvingSymlinks(_ path: String) -> String
+    /// `true` when the entry at `path` is itself a symbolic link (the last component is not
+    /// followed; the folders above it are). Lets the include loader resolve a folder once and
+    /// name the files in it by that, instead of resolving every file's whole path.
+    func isSymbolicLink(_ path: String) -> Bool
     /// The current directory.
     var currentDirectory: String { get }
 }
@@ -63,4 +67,10 @@ public protocol FileSystem: Sendable {
 extension FileSystem {
     /// `true` when something exists at `path` (a directory counts, as in Xcode's include search).
     public func exists(_ path: String) -> Bool { kind(of: path) != nil }
+
+    /// For file systems that do not provide it: exact, from two resolutions. `false` promises
+    /// that `path` resolves to its resolved folder followed by its last component.
+    public func isSymbolicLink(_ path: String) -> Bool {
+        resolvingSymlinks(path) != Path.join(resolvingSymlinks(Path.directory(of: path)), Path.basename(path))
+    }
 }

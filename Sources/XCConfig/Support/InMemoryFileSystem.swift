@@ -226,6 +226,16 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         lock.withLock { resolve(path) ?? path }
     }
 
+    public func isSymbolicLink(_ path: String) -> Bool {
+        lock.withLock {
+            let full = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
+            let name = Path.basename(full)
+            guard full != "/", name != ".", name != "..", let folder = resolve(Path.directory(of: full)) else { return false }
+            if case .symlink? = nodes[Path.join(folder, name)] { return true }
+            return false
+        }
+    }
+
     // MARK: - Helpers (called with the lock held)
 
     private func absolute(_ path: String) -> String {

@@ -165,6 +165,11 @@ public struct RealFileSystem: FileSystem {
         return path
     }
 
+    public func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(absolute(path), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
     // MARK: - Helpers
 
     private func absolute(_ path: String) -> String {

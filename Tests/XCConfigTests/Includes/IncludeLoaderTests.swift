@@ -277,4 +277,27 @@ import XCConfigSyntax
         #expect(loaded.diagnostics.first?.notes.last == "'\(directory)/link/A.xcconfig' includes '\(directory)/real/A.xcconfig'")
         #expect(value(loaded, "A") == "a")
     }
+
+    @Test func aFileSystemWithoutItsOwnLinkTestStillComparesByResolvedPath() throws {
+        let memory = InMemoryFileSystem(currentDirectory: "/tmp", files: [
+            "/tmp/root.xcconfig": "#include \"real/A.xcconfig\"\n#include \"B.xcconfig\"\n",
+            "/tmp/real/A.xcconfig": "#include \"/tmp/link/A.xcconfig\"\nA = 1\n",
+            "/tmp/B.xcconfig": "#include \"Alias.xcconfig\"\n",
+        ])
+        memory.addSymlink("/tmp/link", pointingTo: "/tmp/real")
+        memory.addSymlink("/tmp/Alias.xcconfig", pointingTo: "B.xcconfig")
+        let loaded = try IncludeLoader(fileSystem: Forwarding(base: memory)).load(path: "/tmp/root.xcconfig")
+        #expect(loaded.includes.map(\.outcome) == [.included, .cycle, .included, .cycle])
+    }
+}
+
+/// A file system that uses the protocol's default `isSymbolicLink`.
+private struct Forwarding: FileSystem {
+    let base: InMemoryFileSystem
+    func kind(of path: String) -> FileKind? { base.kind(of: path) }
+    func read(_ path: String) throws(FileSystemError) -> [UInt8] { try base.read(path) }
+    func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) { try base.writeAtomically(bytes, to: path) }
+    func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { try base.contents(ofDirectory: path) }
+    func resolvingSymlinks(_ path: String) -> String { base.resolvingSymlinks(path) }
+    var currentDirectory: String { base.currentDirectory }
 }

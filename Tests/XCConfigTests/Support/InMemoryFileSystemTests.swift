@@ -54,6 +54,21 @@ import Testing
         #expect(fileSystem.kind(of: "/project/Shared") == .directory)
     }
 
+    @Test func tellsALinkFromWhatItNames() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/project", files: ["/real/Base.xcconfig": "B = 2\n"])
+        fileSystem.addSymlink("/project/Shared", pointingTo: "../real")
+        fileSystem.addSymlink("/real/Alias.xcconfig", pointingTo: "Base.xcconfig")
+        fileSystem.addSymlink("/dangling", pointingTo: "/nowhere")
+        #expect(fileSystem.isSymbolicLink("/project/Shared"))
+        #expect(fileSystem.isSymbolicLink("Shared"))
+        #expect(fileSystem.isSymbolicLink("/project/Shared/Alias.xcconfig"))
+        #expect(fileSystem.isSymbolicLink("/dangling"))
+        #expect(!fileSystem.isSymbolicLink("/project/Shared/Base.xcconfig"))
+        #expect(!fileSystem.isSymbolicLink("/real"))
+        #expect(!fileSystem.isSymbolicLink("/"))
+        #expect(!fileSystem.isSymbolicLink("/missing"))
+    }
+
     @Test func danglingAndLoopingLinksNameNothing() {
         let fileSystem = InMemoryFileSystem()
         fileSystem.addSymlink("/dangling", pointingTo: "/nowhere")

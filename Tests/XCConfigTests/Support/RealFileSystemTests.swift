@@ -174,4 +174,21 @@ private final class TemporaryDirectory {
         #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Name:"))
         #endif
     }
+
+    @Test func tellsALinkFromWhatItNames() throws {
+        let directory = TemporaryDirectory()
+        let fileSystem = RealFileSystem(currentDirectory: directory.path)
+        try fileSystem.writeAtomically([], to: "real.xcconfig")
+        mkdir(Path.join(directory.path, "folder"), 0o755)
+        symlink("real.xcconfig", Path.join(directory.path, "link.xcconfig"))
+        symlink("folder", Path.join(directory.path, "folderLink"))
+        symlink("missing", Path.join(directory.path, "dangling"))
+        #expect(fileSystem.isSymbolicLink("link.xcconfig"))
+        #expect(fileSystem.isSymbolicLink("folderLink"))
+        #expect(fileSystem.isSymbolicLink("dangling"))
+        #expect(!fileSystem.isSymbolicLink("real.xcconfig"))
+        #expect(!fileSystem.isSymbolicLink("folder"))
+        #expect(!fileSystem.isSymbolicLink("folderLink/"))  // a trailing slash follows the link
+        #expect(!fileSystem.isSymbolicLink("missing"))
+    }
 }
