@@ -101,25 +101,31 @@ private struct Walker {
         let rootIdentity = rootPath.map { identity(of: $0) } ?? "<memory>"
         push(fileIndex: rootIndex, path: rootPath, identity: rootIdentity)
         while !stack.isEmpty {
+            // The innermost file's statements up to its next include that pushes a file.
             let top = stack.count - 1
-            let position = stack[top].next
-            if position >= stack[top].statements.count {
+            let statements = stack[top].statements
+            let fileIndex = stack[top].fileIndex
+            var position = stack[top].next
+            var pushed = false
+            while !pushed, position < statements.count {
+                let statement = statements[position]
+                position += 1
+                switch statement.kind {
+                case .assignment(let assignment):
+                    result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+                case .invalid(let diagnostic):
+                    result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
+                case .include(let directive):
+                    stack[top].next = position
+                    include(directive, at: statement.range.start, from: fileIndex)
+                    pushed = stack.count > top + 1
+                case .comment, .blank:
+                    break
+                }
+            }
+            if !pushed {
                 active.remove(stack[top].identity)
                 stack.removeLast()
-                continue
-            }
-            stack[top].next += 1
-            let statement = stack[top].statements[position]
-            let fileIndex = stack[top].fileIndex
-            switch statement.kind {
-            case .assignment(let assignment):
-                result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
-            case .invalid(let diagnostic):
-                result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
-            case .include(let directive):
-                include(directive, at: statement.range.start, from: fileIndex)
-            case .comment, .blank:
-                break
             }
         }
         return result

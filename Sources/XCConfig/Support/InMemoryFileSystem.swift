@@ -32,6 +32,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private var injectedFailures: [String: FileSystemError.Reason] = [:]
     private var currentDirectoryStorage: String
     private var writeLog: [String] = []
+    /// Whether a symbolic link was ever added; until then every path resolves lexically.
+    private var hasAddedSymlinks = false
 
     /// A file system holding `files` (path → UTF-8 contents; relative paths are below
     /// `currentDirectory`), with their directories created as needed.
@@ -81,6 +83,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             let key = absolute(path)
             createDirectories(Path.directory(of: key))
             nodes[key] = .symlink(destination)
+            hasAddedSymlinks = true
         }
     }
 
@@ -254,6 +257,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// `..` after a link goes up from the link's target, as the kernel does.
     private func resolve(_ path: String) -> String? {
         let start = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
+        // Without links, following components is lexical normalisation (`..` of `/` is `/`).
+        if !hasAddedSymlinks { return Path.normalize(start) }
         var pending = start.split(separator: "/").reversed().map(String.init)
         var current = "/"
         var hops = 0
