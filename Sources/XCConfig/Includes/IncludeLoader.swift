@@ -144,11 +144,13 @@ private struct Walker {
 
     /// The symlink-resolved path of `path` (normalised), by which cycles are detected. A file
     /// that is not itself a link is named by its folder's resolved path, which is resolved once
-    /// per load: one `lstat` per file instead of a `readlink` per component.
-    private mutating func identity(of path: String) -> String {
+    /// per load: one `lstat` per file instead of a `readlink` per component. `isSymbolicLink`
+    /// is what the search found, `nil` when not known yet.
+    private mutating func identity(of path: String, isSymbolicLink: Bool? = nil) -> String {
         let fileSystem = loader.fileSystem
         let name = Path.basename(path)
-        guard path != "/", !name.isEmpty, name != ".", name != "..", !fileSystem.isSymbolicLink(path) else {
+        guard path != "/", !name.isEmpty, name != ".", name != "..",
+              !(isSymbolicLink ?? fileSystem.isSymbolicLink(path)) else {
             return Path.normalize(fileSystem.resolvingSymlinks(path))
         }
         let directory = Path.directory(of: path)
@@ -198,7 +200,7 @@ private struct Walker {
             name = name.replacingEvery("<DEVELOPER_DIR>", with: developer)
         }
 
-        guard let (resolved, kind) = resolve(name) else {
+        guard let (resolved, kind, isSymbolicLink) = resolve(name) else {
             record(.notFound, nil, nil)
             if !directive.isOptional {
                 if Path.isAbsolute(name) {
@@ -213,7 +215,7 @@ private struct Walker {
         }
 
         // Cycle check before reading (semantics §1.6), by symlink-resolved path.
-        let identity = identity(of: resolved)
+        let identity = identity(of: resolved, isSymbolicLink: isSymbolicLink)
         if active.contains(identity) {
             record(.cycle, resolved, nil)
             report(.warning, cycleMessage(includer: includerPath, target: resolved), notes: cycleNotes(target: identity, targetPath: resolved, includer: includerPath))
@@ -292,21 +294,29 @@ private struct Walker {
     }
 
     /// The path `name` resolves to and the kind of entry found there.
-    private func resolve(_ name: String) -> (path: String, kind: FileKind)? {
+    /// The path `name` resolves to, the kind of entry found there (links followed), and whether
+    /// that path is itself a symbolic link.
+    private func resolve(_ name: String) -> (path: String, kind: FileKind, isSymbolicLink: Bool)? {
         let fileSystem = loader.fileSystem
         let hasExtension = !Path.fileExtension(name).isEmpty
         if Path.isAbsolute(name) {
             let path = Path.normalize(name)
-            if let kind = fileSystem.kind(of: path) { return (path, kind) }
-            if !hasExtension, let kind = fileSystem.kind(of: path + ".xcconfig") { return (path + ".xcconfig", kind) }
+            if let entry = fileSystem.entry(at: path) { return (path, entry.kind, entry.isSymbolicLink) }
+            if !hasExtension, let entry = fileSystem.entry(at: path + ".xcconfig") {
+                return (path + ".xcconfig", entry.kind, entry.isSymbolicLink)
+            }
             return nil
         }
         return firstInSearchList { directory in
             let candidate = Path.normalize(Path.join(directory, name))
             // "Exists" means any entry: an `#include ""` finds the directory itself and fails
             // later as unreadable (semantics §1.6).
-            if let kind = fileSystem.kind(of: candidate) { return (name.isEmpty ? directory : candidate, kind) }
-            if !hasExtension, let kind = fileSystem.kind(of: candidate + ".xcconfig") { return (candidate + ".xcconfig", kind) }
+            if let entry = fileSystem.entry(at: candidate) {
+                return (name.isEmpty ? directory : candidate, entry.kind, entry.isSymbolicLink)
+            }
+            if !hasExtension, let entry = fileSystem.entry(at: candidate + ".xcconfig") {
+                return (candidate + ".xcconfig", entry.kind, entry.isSymbolicLink)
+            }
             return nil
         }
     }

@@ -60,6 +60,9 @@ public protocol FileSystem: Sendable {
     /// followed; the folders above it are). Lets the include loader resolve a folder once and
     /// name the files in it by that, instead of resolving every file's whole path.
     func isSymbolicLink(_ path: String) -> Bool
+    /// `kind(of: path)` and `isSymbolicLink(path)` together, with one lookup where the file
+    /// system can (an `lstat`, and a `stat` only for a link); `nil` when `kind(of:)` is `nil`.
+    func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)?
     /// The current directory.
     var currentDirectory: String { get }
 }
@@ -72,5 +75,11 @@ extension FileSystem {
     /// that `path` resolves to its resolved folder followed by its last component.
     public func isSymbolicLink(_ path: String) -> Bool {
         resolvingSymlinks(path) != Path.join(resolvingSymlinks(Path.directory(of: path)), Path.basename(path))
+    }
+
+    /// For file systems that do not provide it: ``kind(of:)``, then ``isSymbolicLink(_:)``.
+    public func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
+        guard let kind = kind(of: path) else { return nil }
+        return (kind, isSymbolicLink(path))
     }
 }

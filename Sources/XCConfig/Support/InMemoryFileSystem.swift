@@ -230,16 +230,33 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func isSymbolicLink(_ path: String) -> Bool {
+        lock.withLock { isLink(path) }
+    }
+
+    public func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
         lock.withLock {
-            let full = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
-            let name = Path.basename(full)
-            guard full != "/", name != ".", name != "..", let folder = resolve(Path.directory(of: full)) else { return false }
-            if case .symlink? = nodes[Path.join(folder, name)] { return true }
-            return false
+            guard let key = resolve(path) else { return nil }
+            let kind: FileKind
+            switch nodes[key] {
+            case .file: kind = .file
+            case .directory: kind = .directory
+            case .symlink, nil: return nil
+            }
+            return (kind, hasAddedSymlinks && isLink(path))
         }
     }
 
     // MARK: - Helpers (called with the lock held)
+
+    /// Whether the entry `path` names is itself a symbolic link.
+    private func isLink(_ path: String) -> Bool {
+        guard hasAddedSymlinks else { return false }
+        let full = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
+        let name = Path.basename(full)
+        guard full != "/", name != ".", name != "..", let folder = resolve(Path.directory(of: full)) else { return false }
+        if case .symlink? = nodes[Path.join(folder, name)] { return true }
+        return false
+    }
 
     private func absolute(_ path: String) -> String {
         Path.absolute(path, relativeTo: currentDirectoryStorage)

@@ -32,10 +32,23 @@ public struct RealFileSystem: FileSystem {
     public func kind(of path: String) -> FileKind? {
         var info = stat()
         guard stat(absolute(path), &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        default: return .other
+        return RealFileSystem.kind(info.st_mode)
+    }
+
+    public func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
+        let fullPath = absolute(path)
+        var info = stat()
+        guard lstat(fullPath, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT != S_IFLNK { return (RealFileSystem.kind(info.st_mode), false) }
+        guard stat(fullPath, &info) == 0 else { return nil }
+        return (RealFileSystem.kind(info.st_mode), true)
+    }
+
+    private static func kind(_ mode: mode_t) -> FileKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .directory
+        default: .other
         }
     }
 

@@ -81,6 +81,11 @@ import Testing
         #expect(!fileSystem.isSymbolicLink("/real"))
         #expect(!fileSystem.isSymbolicLink("/"))
         #expect(!fileSystem.isSymbolicLink("/missing"))
+        #expect(fileSystem.entry(at: "/project/Shared/Alias.xcconfig")! == (.file, true))
+        #expect(fileSystem.entry(at: "Shared")! == (.directory, true))
+        #expect(fileSystem.entry(at: "/project/Shared/Base.xcconfig")! == (.file, false))
+        #expect(fileSystem.entry(at: "/dangling") == nil)
+        #expect(fileSystem.entry(at: "/missing") == nil)
     }
 
     @Test func danglingAndLoopingLinksNameNothing() {

@@ -190,5 +190,11 @@ private final class TemporaryDirectory {
         #expect(!fileSystem.isSymbolicLink("folder"))
         #expect(!fileSystem.isSymbolicLink("folderLink/"))  // a trailing slash follows the link
         #expect(!fileSystem.isSymbolicLink("missing"))
+        #expect(fileSystem.entry(at: "link.xcconfig")! == (.file, true))
+        #expect(fileSystem.entry(at: "folderLink")! == (.directory, true))
+        #expect(fileSystem.entry(at: "real.xcconfig")! == (.file, false))
+        #expect(fileSystem.entry(at: "folder")! == (.directory, false))
+        #expect(fileSystem.entry(at: "dangling") == nil)
+        #expect(fileSystem.entry(at: "missing") == nil)
     }
 }
