@@ -86,6 +86,8 @@ private struct Walker {
     }
     var stack: [Frame] = []
     var active: Set<String> = []
+    /// Symlink-resolved folders, by path, for this load only: a later load sees any change.
+    var resolvedDirectories: [String: String] = [:]
 
     init(loader: IncludeLoader, callerSearchList: [String]) {
         self.loader = loader
@@ -96,27 +98,34 @@ private struct Walker {
         let tree = XCConfigParser.parse(rootBytes)
         let rootIndex = addFile(path: rootPath, tree: tree)
         if let rootPath { addDependency(rootPath) }
-        push(fileIndex: rootIndex, path: rootPath)
+        let rootIdentity = rootPath.map { identity(of: $0) } ?? "<memory>"
+        push(fileIndex: rootIndex, path: rootPath, identity: rootIdentity)
         while !stack.isEmpty {
+            // The innermost file's statements up to its next include that pushes a file.
             let top = stack.count - 1
-            let position = stack[top].next
-            if position >= stack[top].statements.count {
+            let statements = stack[top].statements
+            let fileIndex = stack[top].fileIndex
+            var position = stack[top].next
+            var pushed = false
+            while !pushed, position < statements.count {
+                let statement = statements[position]
+                position += 1
+                switch statement.kind {
+                case .assignment(let assignment):
+                    result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+                case .invalid(let diagnostic):
+                    result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
+                case .include(let directive):
+                    stack[top].next = position
+                    include(directive, at: statement.range.start, from: fileIndex)
+                    pushed = stack.count > top + 1
+                case .comment, .blank:
+                    break
+                }
+            }
+            if !pushed {
                 active.remove(stack[top].identity)
                 stack.removeLast()
-                continue
-            }
-            stack[top].next += 1
-            let statement = stack[top].statements[position]
-            let fileIndex = stack[top].fileIndex
-            switch statement.kind {
-            case .assignment(let assignment):
-                result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
-            case .invalid(let diagnostic):
-                result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
-            case .include(let directive):
-                include(directive, at: statement.range.start, from: fileIndex)
-            case .comment, .blank:
-                break
             }
         }
         return result
@@ -133,8 +142,29 @@ private struct Walker {
         if dependencySet.insert(path).inserted { result.dependencies.append(path) }
     }
 
-    private mutating func push(fileIndex: Int, path: String?) {
-        let identity = path.map { Path.normalize(loader.fileSystem.resolvingSymlinks($0)) } ?? "<memory>"
+    /// The symlink-resolved path of `path` (normalised), by which cycles are detected. A file
+    /// that is not itself a link is named by its folder's resolved path, which is resolved once
+    /// per load: one `lstat` per file instead of a `readlink` per component. `isSymbolicLink`
+    /// is what the search found, `nil` when not known yet.
+    private mutating func identity(of path: String, isSymbolicLink: Bool? = nil) -> String {
+        let fileSystem = loader.fileSystem
+        let name = Path.basename(path)
+        guard path != "/", !name.isEmpty, name != ".", name != "..",
+              !(isSymbolicLink ?? fileSystem.isSymbolicLink(path)) else {
+            return Path.normalize(fileSystem.resolvingSymlinks(path))
+        }
+        let directory = Path.directory(of: path)
+        let resolvedDirectory: String
+        if let known = resolvedDirectories[directory] {
+            resolvedDirectory = known
+        } else {
+            resolvedDirectory = fileSystem.resolvingSymlinks(directory)
+            resolvedDirectories[directory] = resolvedDirectory
+        }
+        return Path.normalize(Path.join(resolvedDirectory, name))
+    }
+
+    private mutating func push(fileIndex: Int, path: String?, identity: String) {
         active.insert(identity)
         stack.append(Frame(
             fileIndex: fileIndex,
@@ -170,12 +200,12 @@ private struct Walker {
             name = name.replacingEvery("<DEVELOPER_DIR>", with: developer)
         }
 
-        guard let resolved = resolve(name) else {
+        guard let (resolved, kind, isSymbolicLink) = resolve(name) else {
             record(.notFound, nil, nil)
             if !directive.isOptional {
                 if Path.isAbsolute(name) {
                     report(.error, "included file '\(name)' does not exist")
-                } else if searchDirectories().isEmpty {
+                } else if !hasSearchDirectories {
                     report(.error, "could not find included file '\(name)' because there are no search paths to locate it")
                 } else {
                     report(.error, "could not find included file '\(name)' in search paths")
@@ -185,7 +215,7 @@ private struct Walker {
         }
 
         // Cycle check before reading (semantics §1.6), by symlink-resolved path.
-        let identity = Path.normalize(loader.fileSystem.resolvingSymlinks(resolved))
+        let identity = identity(of: resolved, isSymbolicLink: isSymbolicLink)
         if active.contains(identity) {
             record(.cycle, resolved, nil)
             report(.warning, cycleMessage(includer: includerPath, target: resolved), notes: cycleNotes(target: identity, targetPath: resolved, includer: includerPath))
@@ -204,12 +234,13 @@ private struct Walker {
 
         if let existing = parsed[resolved] {
             record(.included, resolved, existing)
-            push(fileIndex: existing, path: resolved)
+            push(fileIndex: existing, path: resolved, identity: identity)
             return
         }
         var bytes: [UInt8] = []
         var failure: FileSystemError? = nil
-        if loader.fileSystem.kind(of: resolved) == .directory {
+        // `kind` is what the search found there, so the entry is not looked up twice.
+        if kind == .directory {
             failure = FileSystemError(path: resolved, reason: .isDirectory)
         } else {
             do {
@@ -230,42 +261,64 @@ private struct Walker {
         }
         let index = addFile(path: resolved, tree: XCConfigParser.parse(bytes))
         record(.included, resolved, index)
-        push(fileIndex: index, path: resolved)
+        push(fileIndex: index, path: resolved, identity: identity)
     }
 
-    /// The search list of the innermost file: its directory, each active includer's directory
-    /// (nearest first), then the caller's list (semantics §1.6).
-    private func searchDirectories() -> [String] {
-        var directories: [String] = []
+    /// Calls `visit` with each directory of the innermost file's search list, in order, until it
+    /// returns a value: the file's directory, each active includer's directory (nearest first),
+    /// then the caller's list, each directory once (semantics §1.6). Builds no list: the first
+    /// directory usually answers, and a chain of files in one folder repeats one directory.
+    private func firstInSearchList<Found>(_ visit: (String) -> Found?) -> Found? {
+        var first: String? = nil
         var seen: Set<String> = []
-        for frame in stack.reversed() {
-            if let directory = frame.directory, seen.insert(directory).inserted {
-                directories.append(directory)
+        func visitOnce(_ directory: String) -> Found? {
+            if let first {
+                if directory == first || !seen.insert(directory).inserted { return nil }
+            } else {
+                first = directory
             }
+            return visit(directory)
         }
-        for directory in callerSearchList where seen.insert(directory).inserted {
-            directories.append(directory)
+        for frame in stack.reversed() {
+            if let directory = frame.directory, let found = visitOnce(directory) { return found }
         }
-        return directories
+        for directory in callerSearchList {
+            if let found = visitOnce(directory) { return found }
+        }
+        return nil
     }
 
-    private func resolve(_ name: String) -> String? {
+    /// `true` when the innermost file's search list is not empty.
+    private var hasSearchDirectories: Bool {
+        !callerSearchList.isEmpty || stack.contains { $0.directory != nil }
+    }
+
+    /// The path `name` resolves to and the kind of entry found there.
+    /// The path `name` resolves to, the kind of entry found there (links followed), and whether
+    /// that path is itself a symbolic link.
+    private func resolve(_ name: String) -> (path: String, kind: FileKind, isSymbolicLink: Bool)? {
         let fileSystem = loader.fileSystem
         let hasExtension = !Path.fileExtension(name).isEmpty
         if Path.isAbsolute(name) {
             let path = Path.normalize(name)
-            if fileSystem.exists(path) { return path }
-            if !hasExtension, fileSystem.exists(path + ".xcconfig") { return path + ".xcconfig" }
+            if let entry = fileSystem.entry(at: path) { return (path, entry.kind, entry.isSymbolicLink) }
+            if !hasExtension, let entry = fileSystem.entry(at: path + ".xcconfig") {
+                return (path + ".xcconfig", entry.kind, entry.isSymbolicLink)
+            }
             return nil
         }
-        for directory in searchDirectories() {
+        return firstInSearchList { directory in
             let candidate = Path.normalize(Path.join(directory, name))
             // "Exists" means any entry: an `#include ""` finds the directory itself and fails
             // later as unreadable (semantics §1.6).
-            if fileSystem.exists(candidate) { return name.isEmpty ? directory : candidate }
-            if !hasExtension, fileSystem.exists(candidate + ".xcconfig") { return candidate + ".xcconfig" }
+            if let entry = fileSystem.entry(at: candidate) {
+                return (name.isEmpty ? directory : candidate, entry.kind, entry.isSymbolicLink)
+            }
+            if !hasExtension, let entry = fileSystem.entry(at: candidate + ".xcconfig") {
+                return (candidate + ".xcconfig", entry.kind, entry.isSymbolicLink)
+            }
+            return nil
         }
-        return nil
     }
 
     private func cycleMessage(includer: String?, target: String) -> String {

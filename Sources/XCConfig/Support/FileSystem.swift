@@ -50,6 +50,13 @@ public protocol FileSystem: Sendable {
     func contents(ofDirectory path: String) throws(FileSystemError) -> [String]
     /// `path` with every symbolic link resolved; `path` itself when nothing is to resolve.
     func resolvingSymlinks(_ path: String) -> String
+    /// `true` when the entry at `path` is itself a symbolic link (the last component is not
+    /// followed; the folders above it are). Lets the include loader resolve a folder once and
+    /// name the files in it by that, instead of resolving every file's whole path.
+    func isSymbolicLink(_ path: String) -> Bool
+    /// `kind(of: path)` and `isSymbolicLink(path)` together, with one lookup where the file
+    /// system can (an `lstat`, and a `stat` only for a link); `nil` when `kind(of:)` is `nil`.
+    func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)?
     /// The current directory.
     var currentDirectory: String { get }
 }
@@ -57,4 +64,16 @@ public protocol FileSystem: Sendable {
 extension FileSystem {
     /// `true` when something exists at `path` (a directory counts, as in Xcode's include search).
     public func exists(_ path: String) -> Bool { kind(of: path) != nil }
+
+    /// For file systems that do not provide it: exact, from two resolutions. `false` promises
+    /// that `path` resolves to its resolved folder followed by its last component.
+    public func isSymbolicLink(_ path: String) -> Bool {
+        resolvingSymlinks(path) != Path.join(resolvingSymlinks(Path.directory(of: path)), Path.basename(path))
+    }
+
+    /// For file systems that do not provide it: ``kind(of:)``, then ``isSymbolicLink(_:)``.
+    public func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
+        guard let kind = kind(of: path) else { return nil }
+        return (kind, isSymbolicLink(path))
+    }
 }

@@ -32,6 +32,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private var injectedFailures: [String: FileSystemError.Reason] = [:]
     private var currentDirectoryStorage: String
     private var writeLog: [String] = []
+    /// Whether a symbolic link was ever added; until then every path resolves lexically.
+    private var hasAddedSymlinks = false
 
     /// A file system holding `files` (path → UTF-8 contents; relative paths are below
     /// `currentDirectory`), with their directories created as needed.
@@ -81,6 +83,7 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             let key = absolute(path)
             createDirectories(Path.directory(of: key))
             nodes[key] = .symlink(destination)
+            hasAddedSymlinks = true
         }
     }
 
@@ -226,7 +229,34 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         lock.withLock { resolve(path) ?? path }
     }
 
+    public func isSymbolicLink(_ path: String) -> Bool {
+        lock.withLock { isLink(path) }
+    }
+
+    public func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
+        lock.withLock {
+            guard let key = resolve(path) else { return nil }
+            let kind: FileKind
+            switch nodes[key] {
+            case .file: kind = .file
+            case .directory: kind = .directory
+            case .symlink, nil: return nil
+            }
+            return (kind, hasAddedSymlinks && isLink(path))
+        }
+    }
+
     // MARK: - Helpers (called with the lock held)
+
+    /// Whether the entry `path` names is itself a symbolic link.
+    private func isLink(_ path: String) -> Bool {
+        guard hasAddedSymlinks else { return false }
+        let full = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
+        let name = Path.basename(full)
+        guard full != "/", name != ".", name != "..", let folder = resolve(Path.directory(of: full)) else { return false }
+        if case .symlink? = nodes[Path.join(folder, name)] { return true }
+        return false
+    }
 
     private func absolute(_ path: String) -> String {
         Path.absolute(path, relativeTo: currentDirectoryStorage)
@@ -244,6 +274,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// `..` after a link goes up from the link's target, as the kernel does.
     private func resolve(_ path: String) -> String? {
         let start = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
+        // Without links, following components is lexical normalisation (`..` of `/` is `/`).
+        if !hasAddedSymlinks { return Path.normalize(start) }
         var pending = start.split(separator: "/").reversed().map(String.init)
         var current = "/"
         var hops = 0

@@ -32,23 +32,78 @@ public enum Path {
 
     /// Lexical normalisation: collapses `//` and `.`, resolves `..` where it can, drops a trailing `/`.
     /// A relative path keeps leading `..` components.
+    ///
+    /// Works on the UTF-8 bytes (`/` and `.` are ASCII, so no multi-byte sequence is split), and
+    /// returns `path` itself, without allocating, when it is already normal.
     public static func normalize(_ path: String) -> String {
-        let absolute = isAbsolute(path)
-        var parts: [Substring] = []
-        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if component == "." { continue }
-            if component == ".." {
-                if let last = parts.last, last != ".." {
-                    parts.removeLast()
+        if let normal = path.utf8.withContiguousStorageIfAvailable({ normalize(bytes: $0) }) {
+            return normal ?? path
+        }
+        return normalize(bytes: Array(path.utf8)) ?? path
+    }
+
+    /// The normal form of `bytes`, or `nil` when `bytes` is already normal.
+    private static func normalize(bytes: some RandomAccessCollection<UInt8>) -> String? {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let absolute = bytes.first == slash
+        if isNormal(bytes, absolute: absolute) { return nil }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 1)
+        if absolute { output.append(slash) }
+        let base = output.count
+        // Where each kept component starts in `output`, and how many leading `..` are kept.
+        var starts: [Int] = []
+        var keptParents = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            if bytes[index] == slash {
+                index = bytes.index(after: index)
+                continue
+            }
+            let start = index
+            while index != bytes.endIndex, bytes[index] != slash { index = bytes.index(after: index) }
+            let length = bytes.distance(from: start, to: index)
+            if length == 1, bytes[start] == dot { continue }
+            if length == 2, bytes[start] == dot, bytes[bytes.index(after: start)] == dot {
+                if starts.count > keptParents {
+                    let removed = starts.removeLast()
+                    output.removeSubrange((removed == base ? base : removed - 1)...)
                     continue
                 }
                 if absolute { continue }
+                keptParents += 1
             }
-            parts.append(component)
+            if output.count > base { output.append(slash) }
+            starts.append(output.count)
+            output.append(contentsOf: bytes[start..<index])
         }
-        let joined = parts.joined(separator: "/")
-        if absolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
+        if !absolute, output.isEmpty { return "." }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `true` when `bytes` has no empty, `.` or `..` component and no trailing `/`.
+    private static func isNormal(_ bytes: some RandomAccessCollection<UInt8>, absolute: Bool) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        if bytes.isEmpty { return false }
+        if absolute, bytes.count == 1 { return true }
+        // The bytes of the current component so far: its length, and whether all were dots.
+        var length = 0
+        var onlyDots = true
+        var index = bytes.startIndex
+        if absolute { index = bytes.index(after: index) }
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == slash {
+                if length == 0 || (onlyDots && length <= 2) { return false }
+                length = 0
+                onlyDots = true
+            } else {
+                length += 1
+                if byte != dot { onlyDots = false }
+            }
+            index = bytes.index(after: index)
+        }
+        return length != 0 && !(onlyDots && length <= 2)
     }
 
     /// `path` made absolute against `directory` and normalised.

@@ -32,10 +32,23 @@ public struct RealFileSystem: FileSystem {
     public func kind(of path: String) -> FileKind? {
         var info = stat()
         guard stat(absolute(path), &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .directory
-        default: return .other
+        return RealFileSystem.kind(info.st_mode)
+    }
+
+    public func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
+        let fullPath = absolute(path)
+        var info = stat()
+        guard lstat(fullPath, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT != S_IFLNK { return (RealFileSystem.kind(info.st_mode), false) }
+        guard stat(fullPath, &info) == 0 else { return nil }
+        return (RealFileSystem.kind(info.st_mode), true)
+    }
+
+    private static func kind(_ mode: mode_t) -> FileKind {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .directory
+        default: .other
         }
     }
 
@@ -51,10 +64,29 @@ public struct RealFileSystem: FileSystem {
         let limit = Limits.maximumFileSize
         if Int(info.st_size) > limit { throw FileSystemError(path: path, reason: .tooLarge(limit: limit)) }
 
-        // Read until end of file rather than trusting st_size: devices and /proc files report 0,
-        // and a file may grow while being read. One byte past the limit proves it is too large.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size) + 1)
+        // One allocation of the announced size plus one byte: a regular file that does not grow
+        // fills it short of the last byte, and the read that returns 0 proves the end.
+        let announced = Int(info.st_size)
+        var code: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: announced + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = Glue.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    code = errno
+                    return
+                }
+                if got == 0 { return }
+                count += got
+            }
+        }
+        if code != 0 { throw RealFileSystem.error(code, path: path) }
+        if bytes.count <= announced { return bytes }
+
+        // More than announced: devices and /proc files report 0, and a file may grow while being
+        // read. Read on until end of file; one byte past the limit proves it is too large.
+        if bytes.count > limit { throw FileSystemError(path: path, reason: .tooLarge(limit: limit)) }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
@@ -144,6 +176,11 @@ public struct RealFileSystem: FileSystem {
             return Path.join(folder, Path.basename(fullPath))
         }
         return path
+    }
+
+    public func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(absolute(path), &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     // MARK: - Helpers

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import XCConfig
 import XCConfigSyntax
@@ -173,4 +178,126 @@ import XCConfigSyntax
         #expect(throws: IncludeLoader.RootError.self) { try IncludeLoader(fileSystem: fileSystem).load(path: "/tmp/dir") }
         #expect(throws: IncludeLoader.RootError.self) { try IncludeLoader(fileSystem: fileSystem).load(path: "/tmp/none.xcconfig") }
     }
+
+    // MARK: - Regressions for the loader's shortcuts (search without a list, one lookup per entry)
+
+    @Test func theSameNameIncludedFromTwoDirectoriesResolvesInEach() throws {
+        let loaded = try load([
+            "/tmp/root.xcconfig": "#include \"a/Leaf.xcconfig\"\n#include \"b/Leaf.xcconfig\"\n",
+            "/tmp/a/Leaf.xcconfig": "#include \"Common\"\n",
+            "/tmp/a/Common.xcconfig": "FROM_A = a\n",
+            "/tmp/b/Leaf.xcconfig": "#include \"Common\"\n",
+            "/tmp/b/Common.xcconfig": "FROM_B = b\n",
+        ])
+        #expect(loaded.diagnostics.isEmpty)
+        #expect(loaded.includes.compactMap(\.resolvedPath) == [
+            "/tmp/a/Leaf.xcconfig", "/tmp/a/Common.xcconfig", "/tmp/b/Leaf.xcconfig", "/tmp/b/Common.xcconfig",
+        ])
+        #expect(value(loaded, "FROM_A") == "a")
+        #expect(value(loaded, "FROM_B") == "b")
+    }
+
+    @Test func repeatedAndAlternatingDirectoriesAreSearchedInOrder() throws {
+        // Search list of Deep.xcconfig: /tmp/x, /tmp/y, /tmp/x (again, skipped), /tmp, then the project root /tmp.
+        let loaded = try load([
+            "/tmp/root.xcconfig": "#include \"x/A.xcconfig\"\n",
+            "/tmp/x/A.xcconfig": "#include \"../y/B.xcconfig\"\n",
+            "/tmp/y/B.xcconfig": "#include \"../x/Deep.xcconfig\"\n",
+            "/tmp/x/Deep.xcconfig": "#include \"OnlyInY.xcconfig\"\n#include \"OnlyInTmp\"\n#include \"Nowhere.xcconfig\"\n#include? \"\"\n",
+            "/tmp/y/OnlyInY.xcconfig": "Y = 1\n",
+            "/tmp/OnlyInTmp.xcconfig": "T = 1\n",
+        ])
+        #expect(loaded.includes.map(\.resolvedPath) == [
+            "/tmp/x/A.xcconfig", "/tmp/y/B.xcconfig", "/tmp/x/Deep.xcconfig",
+            "/tmp/y/OnlyInY.xcconfig", "/tmp/OnlyInTmp.xcconfig", nil, "/tmp/x",
+        ])
+        #expect(loaded.diagnostics.map(\.message) == [
+            "could not find included file 'Nowhere.xcconfig' in search paths",
+            "unable to read included file '/tmp/x'",
+        ])
+    }
+
+    @Test func aSymlinkedFileCycleIsDetectedAndReportedWithItsPaths() throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/tmp", files: [
+            "/tmp/root.xcconfig": "#include \"A.xcconfig\"\n",
+            "/tmp/A.xcconfig": "#include \"Alias.xcconfig\"\nA = 1\n",
+        ])
+        fileSystem.addSymlink("/tmp/Alias.xcconfig", pointingTo: "A.xcconfig")
+        let loaded = try IncludeLoader(fileSystem: fileSystem).load(path: "/tmp/root.xcconfig")
+        #expect(loaded.diagnostics.count == 1)
+        let warning = try #require(loaded.diagnostics.first)
+        #expect(warning.message == "Skipping the inclusion of 'Alias.xcconfig' from 'A.xcconfig' as it would create a cycle.")
+        #expect(warning.notes.count == 3)
+        #expect(loaded.includes.map(\.outcome) == [.included, .cycle])
+        #expect(value(loaded, "A") == "1")
+    }
+
+    @Test func aFileChangedBetweenTwoLoadsIsReadAgain() throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/tmp", files: [
+            "/tmp/root.xcconfig": "#include \"Leaf\"\n",
+            "/tmp/Leaf.xcconfig": "V = old\n",
+        ])
+        let loader = IncludeLoader(fileSystem: fileSystem)
+        #expect(value(try loader.load(path: "/tmp/root.xcconfig"), "V") == "old")
+        fileSystem.addFile("/tmp/Leaf.xcconfig", "V = new\n")
+        #expect(value(try loader.load(path: "/tmp/root.xcconfig"), "V") == "new")
+        // A name that now resolves elsewhere, and one that no longer resolves.
+        fileSystem.remove("/tmp/Leaf.xcconfig")
+        fileSystem.addFile("/tmp/Leaf", "V = extensionless\n")
+        #expect(value(try loader.load(path: "/tmp/root.xcconfig"), "V") == "extensionless")
+        fileSystem.remove("/tmp/Leaf")
+        #expect(try loader.load(path: "/tmp/root.xcconfig").diagnostics.map(\.message) == ["could not find included file 'Leaf' in search paths"])
+    }
+
+    @Test func aFileReplacedByASymlinkBetweenLoadsIsComparedByItsNewTarget() throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/tmp", files: [
+            "/tmp/root.xcconfig": "#include \"B.xcconfig\"\n",
+            "/tmp/B.xcconfig": "B = 1\n",
+        ])
+        let loader = IncludeLoader(fileSystem: fileSystem)
+        #expect(try loader.load(path: "/tmp/root.xcconfig").diagnostics.isEmpty)
+        fileSystem.remove("/tmp/B.xcconfig")
+        fileSystem.addSymlink("/tmp/B.xcconfig", pointingTo: "root.xcconfig")
+        let loaded = try loader.load(path: "/tmp/root.xcconfig")
+        #expect(loaded.includes.map(\.outcome) == [.cycle])
+    }
+
+    @Test func realFileSystemIncludesThroughSymlinkedFoldersAndCycles() throws {
+        var template = Array("/tmp/xcconfig-include-test-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        defer { _ = system("rm -rf '\(directory)'") }
+        let fileSystem = RealFileSystem(currentDirectory: directory)
+        mkdir(directory + "/real", 0o755)
+        symlink(directory + "/real", directory + "/link")
+        try fileSystem.writeAtomically(Array("#include \"link/A\"\nROOT = 1\n".utf8), to: directory + "/root.xcconfig")
+        try fileSystem.writeAtomically(Array("#include \"../real/A.xcconfig\"\nA = a\n".utf8), to: directory + "/real/A.xcconfig")
+        let loaded = try IncludeLoader(fileSystem: fileSystem).load(path: "root.xcconfig")
+        #expect(loaded.includes.map(\.resolvedPath) == [directory + "/link/A.xcconfig", directory + "/real/A.xcconfig"])
+        #expect(loaded.includes.map(\.outcome) == [.included, .cycle])
+        #expect(loaded.diagnostics.first?.notes.last == "'\(directory)/link/A.xcconfig' includes '\(directory)/real/A.xcconfig'")
+        #expect(value(loaded, "A") == "a")
+    }
+
+    @Test func aFileSystemWithoutItsOwnLinkTestStillComparesByResolvedPath() throws {
+        let memory = InMemoryFileSystem(currentDirectory: "/tmp", files: [
+            "/tmp/root.xcconfig": "#include \"real/A.xcconfig\"\n#include \"B.xcconfig\"\n",
+            "/tmp/real/A.xcconfig": "#include \"/tmp/link/A.xcconfig\"\nA = 1\n",
+            "/tmp/B.xcconfig": "#include \"Alias.xcconfig\"\n",
+        ])
+        memory.addSymlink("/tmp/link", pointingTo: "/tmp/real")
+        memory.addSymlink("/tmp/Alias.xcconfig", pointingTo: "B.xcconfig")
+        let loaded = try IncludeLoader(fileSystem: Forwarding(base: memory)).load(path: "/tmp/root.xcconfig")
+        #expect(loaded.includes.map(\.outcome) == [.included, .cycle, .included, .cycle])
+    }
+}
+
+/// A file system that uses the protocol's default `isSymbolicLink`.
+private struct Forwarding: FileSystem {
+    let base: InMemoryFileSystem
+    func kind(of path: String) -> FileKind? { base.kind(of: path) }
+    func read(_ path: String) throws(FileSystemError) -> [UInt8] { try base.read(path) }
+    func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) { try base.writeAtomically(bytes, to: path) }
+    func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { try base.contents(ofDirectory: path) }
+    func resolvingSymlinks(_ path: String) -> String { base.resolvingSymlinks(path) }
+    var currentDirectory: String { base.currentDirectory }
 }

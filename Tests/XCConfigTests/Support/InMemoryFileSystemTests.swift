@@ -54,6 +54,40 @@ import Testing
         #expect(fileSystem.kind(of: "/project/Shared") == .directory)
     }
 
+    @Test func withoutLinksPathsResolveLexically() throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/project", files: ["/project/a/B.xcconfig": "B = 2\n"])
+        #expect(fileSystem.resolvingSymlinks("/project/./a//x/../B.xcconfig") == "/project/a/B.xcconfig")
+        #expect(fileSystem.resolvingSymlinks("a/B.xcconfig") == "/project/a/B.xcconfig")
+        #expect(fileSystem.resolvingSymlinks("/../../project") == "/project")
+        #expect(fileSystem.kind(of: "/project/a/../a/B.xcconfig") == .file)
+        #expect(fileSystem.kind(of: "../project/a") == .directory)
+        #expect(try fileSystem.read("./a/B.xcconfig") == Array("B = 2\n".utf8))
+        // The first link switches to following components one by one.
+        fileSystem.addSymlink("/project/link", pointingTo: "a")
+        #expect(fileSystem.resolvingSymlinks("/project/link/B.xcconfig") == "/project/a/B.xcconfig")
+        #expect(fileSystem.resolvingSymlinks("/project/link/../a") == "/project/a")
+    }
+
+    @Test func tellsALinkFromWhatItNames() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/project", files: ["/real/Base.xcconfig": "B = 2\n"])
+        fileSystem.addSymlink("/project/Shared", pointingTo: "../real")
+        fileSystem.addSymlink("/real/Alias.xcconfig", pointingTo: "Base.xcconfig")
+        fileSystem.addSymlink("/dangling", pointingTo: "/nowhere")
+        #expect(fileSystem.isSymbolicLink("/project/Shared"))
+        #expect(fileSystem.isSymbolicLink("Shared"))
+        #expect(fileSystem.isSymbolicLink("/project/Shared/Alias.xcconfig"))
+        #expect(fileSystem.isSymbolicLink("/dangling"))
+        #expect(!fileSystem.isSymbolicLink("/project/Shared/Base.xcconfig"))
+        #expect(!fileSystem.isSymbolicLink("/real"))
+        #expect(!fileSystem.isSymbolicLink("/"))
+        #expect(!fileSystem.isSymbolicLink("/missing"))
+        #expect(fileSystem.entry(at: "/project/Shared/Alias.xcconfig")! == (.file, true))
+        #expect(fileSystem.entry(at: "Shared")! == (.directory, true))
+        #expect(fileSystem.entry(at: "/project/Shared/Base.xcconfig")! == (.file, false))
+        #expect(fileSystem.entry(at: "/dangling") == nil)
+        #expect(fileSystem.entry(at: "/missing") == nil)
+    }
+
     @Test func danglingAndLoopingLinksNameNothing() {
         let fileSystem = InMemoryFileSystem()
         fileSystem.addSymlink("/dangling", pointingTo: "/nowhere")

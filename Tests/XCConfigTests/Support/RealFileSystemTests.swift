@@ -154,4 +154,47 @@ private final class TemporaryDirectory {
         let resolvedFolder = fileSystem.resolvingSymlinks(directory.path)
         #expect(fileSystem.resolvingSymlinks("new.xcconfig") == Path.join(resolvedFolder, "new.xcconfig"))
     }
+
+    @Test func readsEmptySmallAndMultiChunkFilesWhole() throws {
+        let directory = TemporaryDirectory()
+        let fileSystem = RealFileSystem(currentDirectory: directory.path)
+        for size in [0, 1, 4_095, 65_536, 65_537, 300_001] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let path = Path.join(directory.path, "file-\(size)")
+            try fileSystem.writeAtomically(bytes, to: path)
+            #expect(try fileSystem.read(path) == bytes)
+        }
+    }
+
+    /// Files whose announced size is 0 (procfs) are read to their end, not to their `st_size`.
+    @Test func readsAFileLongerThanItsAnnouncedSize() throws {
+        #if os(Linux)
+        let bytes = try RealFileSystem(currentDirectory: "/").read("/proc/self/status")
+        #expect(bytes.count > 100)
+        #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("Name:"))
+        #endif
+    }
+
+    @Test func tellsALinkFromWhatItNames() throws {
+        let directory = TemporaryDirectory()
+        let fileSystem = RealFileSystem(currentDirectory: directory.path)
+        try fileSystem.writeAtomically([], to: "real.xcconfig")
+        mkdir(Path.join(directory.path, "folder"), 0o755)
+        symlink("real.xcconfig", Path.join(directory.path, "link.xcconfig"))
+        symlink("folder", Path.join(directory.path, "folderLink"))
+        symlink("missing", Path.join(directory.path, "dangling"))
+        #expect(fileSystem.isSymbolicLink("link.xcconfig"))
+        #expect(fileSystem.isSymbolicLink("folderLink"))
+        #expect(fileSystem.isSymbolicLink("dangling"))
+        #expect(!fileSystem.isSymbolicLink("real.xcconfig"))
+        #expect(!fileSystem.isSymbolicLink("folder"))
+        #expect(!fileSystem.isSymbolicLink("folderLink/"))  // a trailing slash follows the link
+        #expect(!fileSystem.isSymbolicLink("missing"))
+        #expect(fileSystem.entry(at: "link.xcconfig")! == (.file, true))
+        #expect(fileSystem.entry(at: "folderLink")! == (.directory, true))
+        #expect(fileSystem.entry(at: "real.xcconfig")! == (.file, false))
+        #expect(fileSystem.entry(at: "folder")! == (.directory, false))
+        #expect(fileSystem.entry(at: "dangling") == nil)
+        #expect(fileSystem.entry(at: "missing") == nil)
+    }
 }
