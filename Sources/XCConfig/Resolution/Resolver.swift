@@ -355,6 +355,9 @@ public final class Resolver {
     /// Compiled string forms, by record, compiled on first evaluation.
     @exclusivity(unchecked) var programs: [StringProgram?] = []
     @exclusivity(unchecked) var store = ProgramStore()
+    /// Names referred to that no level assigns, and their catalogue types.
+    @exclusivity(unchecked) var unassignedNames = NameTable()
+    @exclusivity(unchecked) var unassignedTypes: [SettingType] = []
     /// The catalogue's types, by interned name, looked up on first use.
     @exclusivity(unchecked) var settingTypes: [SettingType?] = []
     /// The bytes of the values being evaluated, innermost last.
@@ -659,11 +662,20 @@ public final class Resolver {
     /// A declared but unset string-typed setting is an empty string, which still counts as
     /// an element; an unset list or unknown name is nothing (semantics §3.5).
     func declaredStringValue(_ name: String) -> String? {
-        switch catalog.type(of: name) {
+        switch declaredType(of: name) {
         case .string, .boolean, .enum: return ""
         // Observed in the recorded cases: an unset path-typed setting is nothing.
         case .path, .stringList, .pathList, .userDefined: return nil
         }
+    }
+
+    /// The catalogue's type of any name, looked up once per name: unset names are asked for
+    /// at every reference to them.
+    func declaredType(of name: String) -> SettingType {
+        if let id = nameIDs[name] { return settingType(id) }
+        let (id, isNew) = unassignedNames.intern(name)
+        if isNew { unassignedTypes.append(catalog.type(of: name)) }
+        return unassignedTypes[id]
     }
 
     /// The catalogue's type of an interned setting, looked up once per setting.

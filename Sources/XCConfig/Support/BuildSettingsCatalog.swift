@@ -182,23 +182,29 @@ public struct BuildSettingsCatalog: Sendable {
         while low < high {
             let middle = low + (high - low) / 2
             let row = rows[middle]
-            let order = Self.compare(name, bytes, row.lowerBound..<Self.endOfName(bytes, row))
+            let order = Self.compare(name, toNameOf: row, in: bytes)
             if order == 0 { return row }
             if order > 0 { low = middle + 1 } else { high = middle }
         }
         return nil
     }
 
-    /// `name` compared with the bytes of `range`: negative, zero or positive.
-    private static func compare(_ name: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-        let common = Swift.min(name.count, range.count)
+    /// `name` compared with the name column of `row`: negative, zero or positive.
+    ///
+    /// The column ends at a tab, which sorts below every byte of a setting name, so the row's
+    /// bytes compare as the name would without finding the tab first.
+    private static func compare(_ name: UnsafeBufferPointer<UInt8>, toNameOf row: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let tab = UInt8(ascii: "\t")
         var index = 0
-        while index < common {
-            let a = name[index], b = bytes[range.lowerBound + index]
+        while index < name.count {
+            guard row.lowerBound + index < row.upperBound else { return 1 }
+            let a = name[index], b = bytes[row.lowerBound + index]
+            if b == tab { return 1 }
             if a != b { return a < b ? -1 : 1 }
             index += 1
         }
-        return name.count - range.count
+        let next = row.lowerBound + index
+        return next >= row.upperBound || bytes[next] == tab ? 0 : -1
     }
 
     /// The end of the first column of `row`: its first tab, else its end.
