@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Setting values compiled once into flat arrays for the resolver's hot path: the string form
 /// of a value is literal byte runs and references, nothing else (semantics §3).
 ///
@@ -85,7 +93,7 @@ struct ProgramStore {
         var value = value
         return value.withUTF8 { bytes in
             // Without a `$` the string form is the value itself, in either semantics.
-            if !bytes.contains(UInt8(ascii: "$")) {
+            if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) == nil {
                 return StringProgram(pieces: 0..<0, literal: original)
             }
             // The compiler takes the arrays over while it runs (a copy would be copied on write).
