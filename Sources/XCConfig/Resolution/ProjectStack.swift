@@ -16,20 +16,29 @@ extension Resolver {
     /// (``AssignmentInfo/isDynamicSetting``) are left out, as `resolve` lists context
     /// bindings only with `--all`.
     public func settingNames(at levelKinds: Set<LevelKind>?, includingDynamic: Bool) -> [String] {
-        let names = settingNames(at: levelKinds)
-        if includingDynamic { return names }
-        return names.filter { name in
-            assignments(of: name).contains { info in
-                !info.isDynamicSetting && (levelKinds?.contains(info.level) ?? true)
-            }
-        }
+        settingIDs(at: levelKinds, includingDynamic: includingDynamic).map { names[$0] }
     }
 
     /// The winning assignment and its value for each setting of
     /// ``settingNames(at:includingDynamic:)``, sorted by name.
     public func resolveAll(at levelKinds: Set<LevelKind>?, includingDynamic: Bool) -> [ResolvedSetting] {
-        settingNames(at: levelKinds, includingDynamic: includingDynamic).map { name in
-            ResolvedSetting(name: name, value: value(of: name), winner: winner(of: name))
+        settingIDs(at: levelKinds, includingDynamic: includingDynamic).map(resolvedSetting)
+    }
+
+    /// The interned names of ``settingNames(at:includingDynamic:)``, in the same order: read
+    /// from the records, without building an ``AssignmentInfo`` for every assignment.
+    func settingIDs(at levelKinds: Set<LevelKind>?, includingDynamic: Bool) -> [Int] {
+        let ids = settingIDs(at: levelKinds)
+        if includingDynamic { return ids }
+        let included = levels.map { levelKinds?.contains($0.kind) ?? true }
+        let dynamicLevel = levels.map { $0.kind == .project || $0.kind == .target }
+        return ids.filter { id in
+            chains[id].contains { index in
+                let levelIndex = records[index].levelIndex
+                // ``AssignmentInfo/isDynamicSetting``, on the record.
+                let isDynamic = dynamicLevel[levelIndex] && records[index].file == nil && records[index].keyPath == nil
+                return !isDynamic && included[levelIndex]
+            }
         }
     }
 }

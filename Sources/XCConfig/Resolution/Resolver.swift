@@ -285,13 +285,16 @@ public final class Resolver {
 
     /// The winning assignment and its value for each setting, sorted by name.
     public func resolveAll(at levelKinds: Set<LevelKind>? = nil) -> [ResolvedSetting] {
-        settingIDs(at: levelKinds).map { id in
-            let winner = matching[id].last
-            return ResolvedSetting(
-                name: names[id],
-                value: winner == nil ? "" : evaluateTopLevel(nameID: id, position: matching[id].count - 1),
-                winner: winner.map(info))
-        }
+        settingIDs(at: levelKinds).map(resolvedSetting)
+    }
+
+    /// The value and winning assignment of the interned setting `id`.
+    func resolvedSetting(_ id: Int) -> ResolvedSetting {
+        let winner = matching[id].last
+        return ResolvedSetting(
+            name: names[id],
+            value: winner == nil ? "" : evaluateTopLevel(nameID: id, position: matching[id].count - 1),
+            winner: winner.map(info))
     }
 
     func info(_ index: Int) -> AssignmentInfo {
