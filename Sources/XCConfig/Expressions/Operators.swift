@@ -102,46 +102,60 @@ public enum Operators {
     }
 
     /// Text after the last `/`.
+    /// The index of the last `byte` in `value`, found on its UTF-8 bytes (the generic
+    /// backward walk over `String.UTF8View` cost several hundred instructions a call).
+    static func lastIndex(of byte: UInt8, in value: String) -> String.Index? {
+        let offset = NameTable.withBytes(of: value) { bytes -> Int? in
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                if bytes[index] == byte { return index }
+            }
+            return nil
+        }
+        return offset.map { value.utf8.index(value.utf8.startIndex, offsetBy: $0) }
+    }
+
     static func lastComponent(_ value: String) -> String {
-        guard let slash = value.utf8.lastIndex(of: UInt8(ascii: "/")) else { return value }
+        guard let slash = lastIndex(of: UInt8(ascii: "/"), in: value) else { return value }
         return String(value[value.utf8.index(after: slash)...])
     }
 
     /// Text up to and excluding the last `/` (empty when none).
     static func directoryPart(_ value: String) -> String {
-        guard let slash = value.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+        guard let slash = lastIndex(of: UInt8(ascii: "/"), in: value) else { return "" }
         if slash == value.utf8.startIndex { return "/" }
         return String(value[..<slash])
     }
 
     /// `:dir`: the directory with a trailing `/`; `./` without a slash.
     static func directoryWithSlash(_ value: String) -> String {
-        guard let slash = value.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "./" }
+        guard let slash = lastIndex(of: UInt8(ascii: "/"), in: value) else { return "./" }
         return String(value[...slash])
     }
 
     /// The extension of the last component without the dot; a leading dot is no extension.
     static func extensionOfLast(_ value: String) -> String {
         let component = lastComponent(value)
-        guard let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")), dot != component.utf8.startIndex else { return "" }
+        guard let dot = lastIndex(of: UInt8(ascii: "."), in: component), dot != component.utf8.startIndex else { return "" }
         return String(component[component.utf8.index(after: dot)...])
     }
 
     static func base(_ value: String) -> String {
         let component = lastComponent(value)
-        guard let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")) else { return component }
+        guard let dot = lastIndex(of: UInt8(ascii: "."), in: component) else { return component }
         return String(component[..<dot])
     }
 
     static func suffix(_ value: String) -> String {
         let component = lastComponent(value)
-        guard let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        guard let dot = lastIndex(of: UInt8(ascii: "."), in: component) else { return "" }
         return String(component[dot...])
     }
 
     static func withoutSuffix(_ value: String) -> String {
         let component = lastComponent(value)
-        guard let dot = component.utf8.lastIndex(of: UInt8(ascii: ".")) else { return value }
+        guard let dot = lastIndex(of: UInt8(ascii: "."), in: component) else { return value }
         let cut = component.utf8.distance(from: dot, to: component.utf8.endIndex)
         return String(value.utf8.dropLast(cut))!
     }
