@@ -71,8 +71,8 @@ public final class Resolver {
             let start = records.count
             switch level.source {
             case .configuration(let loaded):
-                // Read field by field: copying each assignment whole retained and released
-                // every string and array it holds.
+                // `name` and `value` are decoded from the input on each read: read them once.
+                // Conditions are converted only when there are any.
                 let assignments = loaded.assignments
                 records.reserveCapacity(records.count + assignments.count)
                 for index in assignments.indices {
