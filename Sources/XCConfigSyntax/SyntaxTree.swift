@@ -189,6 +189,27 @@ public struct Assignment: Hashable, Sendable {
         }
     }
 
+    /// Calls `body` with the name's UTF-8 bytes, read where they stand in the input when they can
+    /// be: the resolver interns names and compiles values without making a `String` of each.
+    package func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if general != nil {
+            var name = self.name
+            return name.withUTF8(body)
+        }
+        return source.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[nameStart..<nameStart + Int(nameLength)])) }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of ``value``, read in place when the value is one chunk.
+    package func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if general != nil || chunkStartDelta == Self.absent {
+            var value = self.value
+            return value.withUTF8(body)
+        }
+        return source.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[nameStart + Int(chunkStartDelta)..<nameStart + Int(chunkEndDelta)]))
+        }
+    }
+
     /// Where the name is.
     public var nameRange: SourceRange {
         get { general?.nameRange ?? compactRange(0, nameLength) }
