@@ -33,17 +33,27 @@ struct ProgramPiece {
     var isReference: Bool { length < 0 }
 }
 
-/// A compiled `$(NAME:op=operand)`, `${…}`, `$[…]` or `$NAME`.
+/// A compiled `$(NAME:op=operand)`, `${…}`, `$[…]` or `$NAME`. Plain integers, so that the
+/// arrays holding them are copied and freed without reference counting.
 struct CompiledReference {
-    /// A name without references that no level assigns, or one of the names the resolver
-    /// treats specially (empty, `inherited`, `value`); `nil` otherwise.
-    var literalName: String?
-    /// The interned setting a name without references names; -1 when no level assigns it or
-    /// when the name holds references (then ``name`` is evaluated).
+    /// What the name is, decided when compiled.
+    enum NameKind: UInt8 {
+        /// An assigned setting's name, none of the special ones: ``nameID`` is its interned ID.
+        case setting
+        /// A name no level assigns: ``nameID`` is its ID in ``ProgramStore/unassignedNames``.
+        case unassigned
+        /// `$()`.
+        case empty
+        /// `inherited` or `value`, which the resolver treats specially; ``nameID`` is the
+        /// interned ID should a level also assign it, else -1.
+        case inherited, value
+        /// A name holding references, evaluated each time: ``name`` holds its pieces.
+        case computed
+    }
+
+    var kind: NameKind
     var nameID: Int32
-    /// `true` when the name is an assigned setting's and none of the special names.
-    var isOrdinarySetting = false
-    /// The pieces of the name.
+    /// The pieces of a computed name.
     var name: Range<Int32>
     /// `$NAME`, which stays literal when NAME has no value.
     var isBare: Bool
@@ -70,6 +80,8 @@ struct ProgramStore {
     var pendingPieces: [ProgramPiece] = []
     /// Operators of the references being compiled, likewise.
     var pendingOperators: [CompiledOperator] = []
+    /// Names referred to without references that no level assigns, interned when compiled.
+    var unassignedNames = NameTable()
 
     /// The bytes of a text piece.
     @inline(__always) func bytes(of piece: ProgramPiece) -> ArraySlice<UInt8> {
@@ -89,20 +101,22 @@ struct ProgramStore {
 
     /// Compiles `value` read with `semantics`; literal names are looked up in `nameIDs`.
     mutating func compile(_ value: String, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
-        let original = value
         var value = value
-        return value.withUTF8 { bytes in
-            // Without a `$` the string form is the value itself, in either semantics.
-            if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) == nil {
-                return StringProgram(pieces: 0..<0, literal: original)
-            }
-            // The compiler takes the arrays over while it runs (a copy would be copied on write).
-            var compiler = ProgramCompiler(bytes: bytes, store: ProgramStore(), nameIDs: nameIDs)
-            swap(&compiler.store, &self)
-            let pieces = compiler.compileTopLevel(list: semantics == .list)
-            swap(&compiler.store, &self)
-            return StringProgram(pieces: pieces, literal: literalText(pieces))
+        return value.withUTF8 { compile($0, semantics: semantics, nameIDs: nameIDs) }
+    }
+
+    /// Compiles the value spelled by `bytes` (UTF-8) read with `semantics`.
+    mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
+        // Without a `$` the string form is the value itself, in either semantics.
+        guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil else {
+            return StringProgram(pieces: 0..<0, literal: String(decoding: bytes, as: UTF8.self))
         }
+        // The compiler takes the arrays over while it runs (a copy would be copied on write).
+        var compiler = ProgramCompiler(bytes: bytes, store: ProgramStore(), nameIDs: nameIDs)
+        swap(&compiler.store, &self)
+        let pieces = compiler.compileTopLevel(list: semantics == .list)
+        swap(&compiler.store, &self)
+        return StringProgram(pieces: pieces, literal: literalText(pieces))
     }
 }
 
@@ -309,39 +323,51 @@ private struct ProgramCompiler {
     }
 
     /// A reference whose name is the plain bytes `range` of the value.
-    private func literalReference(_ range: Range<Int>, isBare: Bool) -> CompiledReference {
-        var reference = CompiledReference(literalName: nil, nameID: -1, name: 0..<0, isBare: isBare, operators: 0..<0)
+    private mutating func literalReference(_ range: Range<Int>, isBare: Bool) -> CompiledReference {
+        var reference = CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: isBare, operators: 0..<0)
         setName(of: &reference, UnsafeBufferPointer(rebasing: bytes[range]))
         return reference
     }
 
-    /// Sets a reference's literal name: its interned ID when it is an ordinary setting name,
-    /// else the text (the resolver treats empty, `inherited` and `value` specially).
-    private func setName(of reference: inout CompiledReference, _ text: UnsafeBufferPointer<UInt8>) {
+    /// Sets a reference's literal name: its interned ID when it is an assigned setting's,
+    /// else its ID among the unassigned names, or one of the special names.
+    private mutating func setName(of reference: inout CompiledReference, _ text: UnsafeBufferPointer<UInt8>) {
         let id = nameIDs.id(ofBytes: text)
         reference.nameID = id.map(Int32.init) ?? -1
-        reference.isOrdinarySetting = id != nil && !Self.isSpecialName(text)
-        if !reference.isOrdinarySetting { reference.literalName = String(decoding: text, as: UTF8.self) }
-    }
-
-    private static func isSpecialName(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch text.count {
-        case 0: true
-        case 5: text.elementsEqual("value".utf8)
-        case 9: text.elementsEqual("inherited".utf8)
-        default: false
+        switch Self.specialName(text) {
+        case .some(let kind):
+            reference.kind = kind
+        case nil:
+            if let id {
+                reference.kind = .setting
+                reference.nameID = Int32(id)
+            } else {
+                reference.kind = .unassigned
+                reference.nameID = Int32(store.unassignedNames.intern(bytes: text).id)
+            }
         }
     }
 
-    private func makeReference(name: Range<Int32>, isBare: Bool, operators: Range<Int32>) -> CompiledReference {
-        var reference = CompiledReference(literalName: nil, nameID: -1, name: name, isBare: isBare, operators: operators)
+    /// The kind of a name the resolver treats specially, `nil` for any other.
+    private static func specialName(_ text: UnsafeBufferPointer<UInt8>) -> CompiledReference.NameKind? {
+        switch text.count {
+        case 0: .empty
+        case 5: text.elementsEqual("value".utf8) ? .value : nil
+        case 9: text.elementsEqual("inherited".utf8) ? .inherited : nil
+        default: nil
+        }
+    }
+
+    private mutating func makeReference(name: Range<Int32>, isBare: Bool, operators: Range<Int32>) -> CompiledReference {
+        var reference = CompiledReference(kind: .computed, nameID: -1, name: name, isBare: isBare, operators: operators)
         switch name.count {
         case 0:
-            reference.literalName = ""
+            reference.kind = .empty
         case 1 where !store.pieces[Int(name.lowerBound)].isReference:
-            // The common case, `$(NAME)`: looked up on the bytes, no string made for a known name.
+            // The common case, `$(NAME)`: looked up on the bytes, no string made.
             let piece = store.pieces[Int(name.lowerBound)]
-            store.text.withUnsafeBufferPointer { text in
+            let text = store.text
+            text.withUnsafeBufferPointer { text in
                 setName(of: &reference, UnsafeBufferPointer(rebasing: text[Int(piece.start)..<Int(piece.start + piece.length)]))
             }
         default:

@@ -38,15 +38,15 @@ extension Resolver {
         guard let id = nameIDs[name] else {
             return Explanation(name: name, value: "", assignments: [])
         }
-        let winnerIndex = matching[id].last
+        let winnerIndex = Int(topMatching[id])
         var explained: [ExplainedAssignment] = []
-        for recordIndex in chains[id].reversed() {
+        for recordIndex in chain(of: id) {
             var contribution: String? = nil
             var references: [TracedEvaluation] = []
-            if let position = matching[id].firstIndex(of: recordIndex) {
+            if records[recordIndex].matches {
                 let tracer = EvaluationTracer()
                 self.tracer = tracer
-                contribution = evaluateTopLevel(nameID: id, position: position)
+                contribution = evaluateTopLevel(nameID: id, record: recordIndex)
                 self.tracer = nil
                 references = tracer.roots.first.map { $0.children.map(traced) } ?? []
             }

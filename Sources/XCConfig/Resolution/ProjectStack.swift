@@ -33,10 +33,10 @@ extension Resolver {
         let included = levels.map { levelKinds?.contains($0.kind) ?? true }
         let dynamicLevel = levels.map { $0.kind == .project || $0.kind == .target }
         return ids.filter { id in
-            chains[id].contains { index in
-                let levelIndex = records[index].levelIndex
+            anyRecord(of: id) { index in
+                let levelIndex = Int(records[index].levelIndex)
                 // ``AssignmentInfo/isDynamicSetting``, on the record.
-                let isDynamic = dynamicLevel[levelIndex] && records[index].file == nil && records[index].keyPath == nil
+                let isDynamic = dynamicLevel[levelIndex] && file(ofRecord: index) == nil && keyPath(ofRecord: index) == nil
                 return !isDynamic && included[levelIndex]
             }
         }

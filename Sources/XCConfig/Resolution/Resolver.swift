@@ -40,25 +40,44 @@ public final class Resolver {
     /// The bounds of evaluation.
     public let options: Options
 
+    /// One assignment pushed onto its setting's chain. Plain integers only: a resolver holds one
+    /// per assignment of every level, and the name, value, file and conditions are read from
+    /// the level where they stand (``levelAssignments``, ``levelEntries``) when asked for.
     struct Record {
-        let nameID: Int
-        let conditions: [ConditionSpec]
-        let value: String
-        let levelIndex: Int
-        let file: String?
-        let location: SourceLocation?
-        let keyPath: String?
+        /// The interned setting name.
+        var nameID: Int32
+        var levelIndex: Int32
+        /// Index of the assignment in its level's ``levelAssignments``, or of the entry in its
+        /// level's ``levelEntries``.
+        var item: Int32
+        /// The record's conditions in ``conditionSpecs`` (`conditionCount` 0 when it has none).
+        var conditionStart: Int32
+        var conditionCount: Int32
+        /// The setting's record pushed before this one; -1 for its first.
+        var previous: Int32
+        /// For a matching record, the setting's matching record pushed before it; -1 when none.
+        /// `$(inherited)` in this record's value reaches that one.
+        var previousMatching: Int32
         var matches: Bool
     }
 
     @exclusivity(unchecked) var records: [Record] = []
+    /// The conditions of every conditional record, each record's contiguous.
+    @exclusivity(unchecked) var conditionSpecs: [ConditionSpec] = []
+    /// The assignments of each configuration level, as loaded (empty for dictionary levels).
+    let levelAssignments: [[SourcedAssignment]]
+    /// The files of each configuration level, for provenance.
+    let levelFiles: [[ConfigurationFile]]
+    /// The entries of each dictionary level with a well-formed key, in the order pushed, with
+    /// the setting name of each key.
+    let levelEntries: [[(name: String, entry: DictionaryEntry)]]
     @exclusivity(unchecked) var expressions: [Expression?] = []
     @exclusivity(unchecked) var nameIDs = NameTable()
     @exclusivity(unchecked) var names: [String] = []
-    /// Every record of a setting, in push order (oldest first).
-    @exclusivity(unchecked) var chains: [[Int]] = []
-    /// The records of a setting that match the context, in push order.
-    @exclusivity(unchecked) var matching: [[Int]] = []
+    /// Each setting's newest record (the top of its chain), by interned name.
+    @exclusivity(unchecked) var lastRecord: [Int32] = []
+    /// Each setting's newest matching record, by interned name; -1 when none matches.
+    @exclusivity(unchecked) var topMatching: [Int32] = []
     @exclusivity(unchecked) var settingsDiagnostics: [Diagnostic] = []
 
     /// Creates a resolver over `levels` (lowest precedence first) in `context`.
@@ -67,75 +86,174 @@ public final class Resolver {
         self.context = context
         self.catalog = catalog
         self.options = options
-        for (levelIndex, level) in levels.enumerated() {
-            let start = records.count
+        var levelAssignments: [[SourcedAssignment]] = []
+        var levelFiles: [[ConfigurationFile]] = []
+        var levelEntries: [[(name: String, entry: DictionaryEntry)]] = []
+        // Malformed keys are reported with their level, in level order.
+        var keyDiagnostics: [[Diagnostic]] = []
+        for level in levels {
+            var diagnostics: [Diagnostic] = []
+            defer { keyDiagnostics.append(diagnostics) }
             switch level.source {
             case .configuration(let loaded):
-                // `name` and `value` are decoded from the input on each read: read them once.
-                // Conditions are converted only when there are any.
-                let assignments = loaded.assignments
-                records.reserveCapacity(records.count + assignments.count)
-                for index in assignments.indices {
-                    let conditions = assignments[index].assignment.conditions
-                    append(Record(
-                        nameID: intern(assignments[index].assignment.name),
-                        conditions: conditions.isEmpty ? [] : conditions.map { ConditionSpec(parameter: $0.parameter, pattern: $0.pattern) },
-                        value: assignments[index].assignment.value,
-                        levelIndex: levelIndex,
-                        file: loaded.files[assignments[index].fileIndex].path,
-                        location: assignments[index].assignment.nameRange.start,
-                        keyPath: nil,
-                        matches: false))
-                }
+                levelAssignments.append(loaded.assignments)
+                levelFiles.append(loaded.files)
+                levelEntries.append([])
             case .dictionary(let entries):
+                levelAssignments.append([])
+                levelFiles.append([])
                 // Dictionaries are applied in ascending key order, so `FOO[...]` beats `FOO`
                 // (semantics §4.1).
                 let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                var kept: [(name: String, entry: DictionaryEntry)] = []
+                kept.reserveCapacity(sorted.count)
                 for entry in sorted {
-                    guard let (name, conditions) = parseSettingKey(entry.key) else {
-                        settingsDiagnostics.append(Diagnostic(
+                    guard let (name, _) = parseSettingKey(entry.key) else {
+                        diagnostics.append(Diagnostic(
                             severity: .error,
                             message: "'\(entry.key)' is not a setting name with optional [condition=pattern] suffixes",
                             file: entry.origin?.file,
                             location: entry.origin?.line.map { SourceLocation(line: $0, column: 1) }))
                         continue
                     }
-                    append(Record(
-                        nameID: intern(name),
-                        conditions: conditions,
-                        value: entry.value,
-                        levelIndex: levelIndex,
-                        file: entry.origin?.file,
-                        location: entry.origin?.line.map { SourceLocation(line: $0, column: 1) },
-                        keyPath: entry.origin?.keyPath,
-                        matches: false))
+                    kept.append((name, entry))
                 }
+                levelEntries.append(kept)
+            }
+        }
+        self.levelAssignments = levelAssignments
+        self.levelFiles = levelFiles
+        self.levelEntries = levelEntries
+        let recordCount = levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
+        records.reserveCapacity(recordCount)
+        // Most settings are assigned once: room for as many names as records.
+        nameIDs = NameTable(capacity: recordCount)
+        names.reserveCapacity(recordCount)
+        lastRecord.reserveCapacity(recordCount)
+        topMatching.reserveCapacity(recordCount)
+        for levelIndex in levels.indices {
+            settingsDiagnostics += keyDiagnostics[levelIndex]
+            let start = records.count
+            // Read through a buffer pointer: subscripting the array copied each assignment
+            // (three references retained and released) just to read it.
+            levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
+                for item in assignments.indices {
+                    // Conditions are converted only when there are any.
+                    let conditionStart = conditionSpecs.count
+                    let conditionCount = assignments[item].assignment.conditions.count
+                    if conditionCount > 0 {
+                        for condition in assignments[item].assignment.conditions {
+                            conditionSpecs.append(ConditionSpec(parameter: condition.parameter, pattern: condition.pattern))
+                        }
+                    }
+                    let nameID = assignments[item].assignment.withNameBytes { intern($0) }
+                    push(nameID: nameID, levelIndex: levelIndex, item: item, conditionStart: conditionStart, conditionCount: conditionCount)
+                }
+            }
+            for (item, kept) in levelEntries[levelIndex].enumerated() {
+                let conditionStart = conditionSpecs.count
+                let conditions = parseSettingKey(kept.entry.key)?.conditions ?? []
+                conditionSpecs.append(contentsOf: conditions)
+                var name = kept.name
+                let nameID = name.withUTF8 { intern($0) }
+                push(nameID: nameID, levelIndex: levelIndex, item: item, conditionStart: conditionStart, conditionCount: conditions.count)
             }
             bindConditions(levelIndex: levelIndex, records: start..<records.count)
         }
-        matching = Array(repeating: [], count: names.count)
-        for (index, record) in records.enumerated() where record.matches {
-            matching[record.nameID].append(index)
-        }
-        expressions = Array(repeating: nil, count: records.count)
         programs = Array(repeating: nil, count: records.count)
         settingTypes = Array(repeating: nil, count: names.count)
         cache = Array(repeating: nil, count: records.count)
         activeCount = ActiveCounts(count: names.count)
     }
 
-    private func intern(_ name: String) -> Int {
-        let (id, isNew) = nameIDs.intern(name)
+    /// The interned ID of the name spelled by `bytes`, interning it when new.
+    private func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let (id, isNew) = nameIDs.intern(bytes: bytes)
         if isNew {
-            names.append(name)
-            chains.append([])
+            names.append(nameIDs.names[id])
+            lastRecord.append(-1)
+            topMatching.append(-1)
         }
         return id
     }
 
-    private func append(_ record: Record) {
-        records.append(record)
-        chains[record.nameID].append(records.count - 1)
+    private func push(nameID: Int, levelIndex: Int, item: Int, conditionStart: Int, conditionCount: Int) {
+        records.append(Record(
+            nameID: Int32(truncatingIfNeeded: nameID), levelIndex: Int32(truncatingIfNeeded: levelIndex),
+            item: Int32(truncatingIfNeeded: item), conditionStart: Int32(truncatingIfNeeded: conditionStart),
+            conditionCount: Int32(truncatingIfNeeded: conditionCount), previous: lastRecord[nameID],
+            previousMatching: -1, matches: false))
+        lastRecord[nameID] = Int32(truncatingIfNeeded: records.count - 1)
+    }
+
+    /// Marks a record as matching: it goes on top of its setting's matching assignments.
+    private func markMatching(_ index: Int) {
+        let nameID = Int(records[index].nameID)
+        records[index].matches = true
+        records[index].previousMatching = topMatching[nameID]
+        topMatching[nameID] = Int32(truncatingIfNeeded: index)
+    }
+
+    /// The conditions of record `index`.
+    func conditions(ofRecord index: Int) -> ArraySlice<ConditionSpec> {
+        let record = records[index]
+        return conditionSpecs[Int(record.conditionStart)..<Int(record.conditionStart + record.conditionCount)]
+    }
+
+    /// The value text of record `index`, as written (after Xcode's line processing).
+    func rawValue(ofRecord index: Int) -> String {
+        let record = records[index]
+        let assignments = levelAssignments[Int(record.levelIndex)]
+        if assignments.isEmpty { return levelEntries[Int(record.levelIndex)][Int(record.item)].entry.value }
+        return assignments[Int(record.item)].assignment.value
+    }
+
+    /// Calls `body` with the UTF-8 bytes of record `index`'s value, in place where possible.
+    func withValueBytes<R>(ofRecord index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let record = records[index]
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty {
+            var value = levelEntries[levelIndex][Int(record.item)].entry.value
+            return value.withUTF8(body)
+        }
+        return levelAssignments[levelIndex].withUnsafeBufferPointer { $0[Int(record.item)].assignment.withValueBytes(body) }
+    }
+
+    /// The file record `index` is written in (or the file holding its dictionary entry).
+    func file(ofRecord index: Int) -> String? {
+        let record = records[index]
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty { return levelEntries[levelIndex][Int(record.item)].entry.origin?.file }
+        return levelFiles[levelIndex][levelAssignments[levelIndex][Int(record.item)].fileIndex].path
+    }
+
+    /// Where record `index`'s setting name is written.
+    func location(ofRecord index: Int) -> SourceLocation? {
+        let record = records[index]
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty {
+            return levelEntries[levelIndex][Int(record.item)].entry.origin?.line.map { SourceLocation(line: $0, column: 1) }
+        }
+        return levelAssignments[levelIndex][Int(record.item)].assignment.nameRange.start
+    }
+
+    /// The key path of record `index`'s dictionary entry, if it has one.
+    func keyPath(ofRecord index: Int) -> String? {
+        let record = records[index]
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty { return levelEntries[levelIndex][Int(record.item)].entry.origin?.keyPath }
+        return nil
+    }
+
+    /// The records of setting `id`, newest first, matching or not.
+    func chain(of id: Int) -> [Int] {
+        var result: [Int] = []
+        var index = Int(lastRecord[id])
+        while index >= 0 {
+            result.append(index)
+            index = Int(records[index].previous)
+        }
+        return result
     }
 
     /// Decides which of one level's records match the context.
@@ -148,9 +266,9 @@ public final class Resolver {
         let sdkNames = context.sdks
         if sdkNames.count > 1 {
             var patternsByName: [Int: [String]] = [:]
-            for index in range where !records[index].conditions.isEmpty {
-                for condition in records[index].conditions where condition.parameter == "sdk" {
-                    patternsByName[records[index].nameID, default: []].append(condition.pattern)
+            for index in range where records[index].conditionCount > 0 {
+                for condition in conditions(ofRecord: index) where condition.parameter == "sdk" {
+                    patternsByName[Int(records[index].nameID), default: []].append(condition.pattern)
                 }
             }
             for (nameID, patterns) in patternsByName {
@@ -160,12 +278,12 @@ public final class Resolver {
         }
         for index in range {
             // Most assignments have no condition: they match, and nothing below applies.
-            if records[index].conditions.isEmpty {
-                records[index].matches = true
+            if records[index].conditionCount == 0 {
+                markMatching(index)
                 continue
             }
-            let nameID = records[index].nameID
-            let conditions = records[index].conditions
+            let nameID = Int(records[index].nameID)
+            let conditions = self.conditions(ofRecord: index)
             var matches = true
             for condition in conditions {
                 if condition.parameter == "sdk", let chosen = chosenSDK[nameID] {
@@ -192,9 +310,9 @@ public final class Resolver {
                 settingsDiagnostics.append(Diagnostic(
                     severity: .warning,
                     message: "SDK condition on SDKROOT is unsupported, so the SDKROOT\(suffix) assignment at the \(levels[levelIndex].kind.rawValue) level will be ignored.",
-                    file: records[index].file, location: records[index].location))
+                    file: file(ofRecord: index), location: location(ofRecord: index)))
             }
-            records[index].matches = matches
+            if matches { markMatching(index) }
         }
     }
 
@@ -231,9 +349,9 @@ public final class Resolver {
     func settingIDs(at levelKinds: Set<LevelKind>?) -> [Int] {
         let included = levels.map { levelKinds?.contains($0.kind) ?? true }
         var result: [Int] = []
-        result.reserveCapacity(chains.count)
-        for (id, chain) in chains.enumerated() where !chain.isEmpty {
-            if levelKinds != nil, !chain.contains(where: { included[records[$0].levelIndex] }) { continue }
+        result.reserveCapacity(names.count)
+        for id in names.indices where lastRecord[id] >= 0 {
+            if levelKinds != nil, !anyRecord(of: id, where: { included[Int(records[$0].levelIndex)] }) { continue }
             result.append(id)
         }
         result.sort { Resolver.precedesInByteOrder(names[$0], names[$1]) }
@@ -261,26 +379,36 @@ public final class Resolver {
     /// `true` when some level assigns `name`, whether or not the assignment matches.
     public func isAssigned(_ name: String) -> Bool {
         guard let id = nameIDs[name] else { return false }
-        return !chains[id].isEmpty
+        return lastRecord[id] >= 0
+    }
+
+    /// `true` when some record of setting `id`, matching or not, satisfies `predicate`.
+    func anyRecord(of id: Int, where predicate: (Int) -> Bool) -> Bool {
+        var index = Int(lastRecord[id])
+        while index >= 0 {
+            if predicate(index) { return true }
+            index = Int(records[index].previous)
+        }
+        return false
     }
 
     /// The value of `name` as `xcodebuild -showBuildSettings` prints it: the string form of the
     /// winning assignment's value; empty when no assignment matches.
     public func value(of name: String) -> String {
-        guard let id = nameIDs[name], let top = matching[id].indices.last else { return "" }
-        return evaluateTopLevel(nameID: id, position: top)
+        guard let id = nameIDs[name], topMatching[id] >= 0 else { return "" }
+        return evaluateTopLevel(nameID: id, record: Int(topMatching[id]))
     }
 
     /// The assignment that supplies `name`'s value, if any matches.
     public func winner(of name: String) -> AssignmentInfo? {
-        guard let id = nameIDs[name], let index = matching[id].last else { return nil }
-        return info(index)
+        guard let id = nameIDs[name], topMatching[id] >= 0 else { return nil }
+        return info(Int(topMatching[id]))
     }
 
     /// Every assignment of `name`, highest precedence first, matching or not.
     public func assignments(of name: String) -> [AssignmentInfo] {
         guard let id = nameIDs[name] else { return [] }
-        return chains[id].reversed().map(info)
+        return chain(of: id).map(info)
     }
 
     /// The winning assignment and its value for each setting, sorted by name.
@@ -290,23 +418,23 @@ public final class Resolver {
 
     /// The value and winning assignment of the interned setting `id`.
     func resolvedSetting(_ id: Int) -> ResolvedSetting {
-        let winner = matching[id].last
+        let winner = Int(topMatching[id])
         return ResolvedSetting(
             name: names[id],
-            value: winner == nil ? "" : evaluateTopLevel(nameID: id, position: matching[id].count - 1),
-            winner: winner.map(info))
+            value: winner < 0 ? "" : evaluateTopLevel(nameID: id, record: winner),
+            winner: winner < 0 ? nil : info(winner))
     }
 
     func info(_ index: Int) -> AssignmentInfo {
         let record = records[index]
         return AssignmentInfo(
-            name: names[record.nameID],
-            level: levels[record.levelIndex].kind,
-            file: record.file,
-            location: record.location,
-            keyPath: record.keyPath,
-            conditions: record.conditions,
-            rawValue: record.value,
+            name: names[Int(record.nameID)],
+            level: levels[Int(record.levelIndex)].kind,
+            file: file(ofRecord: index),
+            location: location(ofRecord: index),
+            keyPath: keyPath(ofRecord: index),
+            conditions: Array(conditions(ofRecord: index)),
+            rawValue: rawValue(ofRecord: index),
             matchesContext: record.matches)
     }
 
@@ -317,8 +445,8 @@ public final class Resolver {
 
     struct Frame {
         let nameID: Int
-        /// Position in `matching[nameID]` of the assignment being evaluated.
-        let position: Int
+        /// The record being evaluated.
+        let record: Int
         /// Names this evaluation looked up that were being evaluated by no frame at the time:
         /// a cached result stays valid only where none of them is being evaluated.
         var freeNames = NameSet()
@@ -358,9 +486,9 @@ public final class Resolver {
     /// Compiled string forms, by record, compiled on first evaluation.
     @exclusivity(unchecked) var programs: [StringProgram?] = []
     @exclusivity(unchecked) var store = ProgramStore()
-    /// Names referred to that no level assigns, and their catalogue types.
-    @exclusivity(unchecked) var unassignedNames = NameTable()
-    @exclusivity(unchecked) var unassignedTypes: [SettingType] = []
+    /// The catalogue types of names no level assigns, by their ID in
+    /// ``ProgramStore/unassignedNames``; looked up on first use.
+    @exclusivity(unchecked) var unassignedTypes: [SettingType?] = []
     /// The catalogue's types, by interned name, looked up on first use.
     @exclusivity(unchecked) var settingTypes: [SettingType?] = []
     /// The bytes of the values being evaluated, innermost last.
@@ -368,8 +496,8 @@ public final class Resolver {
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
-        let semantics: ValueSemantics = settingType(records[recordIndex].nameID).usesListSemantics ? .list : .string
-        let program = store.compile(records[recordIndex].value, semantics: semantics, nameIDs: nameIDs)
+        let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
+        let program = withValueBytes(ofRecord: recordIndex) { store.compile($0, semantics: semantics, nameIDs: nameIDs) }
         programs[recordIndex] = program
         return program
     }
@@ -380,17 +508,18 @@ public final class Resolver {
     }
 
     func expression(_ recordIndex: Int) -> Expression {
+        // Most resolvers never read a value as a tree: the array is made on first use.
+        if expressions.isEmpty { expressions = Array(repeating: nil, count: records.count) }
         if let expression = expressions[recordIndex] { return expression }
-        let record = records[recordIndex]
-        let semantics: ValueSemantics = settingType(record.nameID).usesListSemantics ? .list : .string
-        let expression = Expression(parsing: record.value, semantics: semantics)
+        let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
+        let expression = Expression(parsing: rawValue(ofRecord: recordIndex), semantics: semantics)
         expressions[recordIndex] = expression
         return expression
     }
 
-    func evaluateTopLevel(nameID: Int, position: Int) -> String {
+    func evaluateTopLevel(nameID: Int, record: Int) -> String {
         aborted = false
-        let value = evaluateRecord(nameID: nameID, position: position)
+        let value = evaluateRecord(nameID: nameID, record: record)
         if aborted {
             aborted = false
             return ""
@@ -398,10 +527,9 @@ public final class Resolver {
         return value.text
     }
 
-    /// The string form of assignment `position` of setting `nameID`, with the current frames.
-    func evaluateRecord(nameID: Int, position: Int) -> Evaluated {
+    /// The string form of matching record `recordIndex` of setting `nameID`, with the current frames.
+    func evaluateRecord(nameID: Int, record recordIndex: Int) -> Evaluated {
         if aborted { return Evaluated(text: "", hasContent: false) }
-        let recordIndex = matching[nameID][position]
         if tracer == nil, let entry = cache[recordIndex], isValid(entry.freeNames) {
             mergeIntoParent(entry.freeNames)
             return entry.value
@@ -410,7 +538,7 @@ public final class Resolver {
             abort(nameID: nameID, message: "evaluation of '\(names[nameID])' nests deeper than \(options.maximumDepth) settings")
             return Evaluated(text: "", hasContent: false)
         }
-        frames.append(Frame(nameID: nameID, position: position))
+        frames.append(Frame(nameID: nameID, record: recordIndex))
         activeCount[nameID, default: 0] += 1
         tracer?.enter(recordIndex: recordIndex)
         let value = evaluateProgram(program(recordIndex))
@@ -446,7 +574,7 @@ public final class Resolver {
         let chain = frames.map { names[$0.nameID] }
         let root = frames.first?.nameID ?? nameID
         guard abortReported.insert(root).inserted else { return }
-        let record = matching[root].last.map { records[$0] }
+        let top = Int(topMatching[root])
         var notes: [String] = []
         if !chain.isEmpty {
             var shown = chain.prefix(12).joined(separator: " -> ")
@@ -454,7 +582,7 @@ public final class Resolver {
             notes.append("through " + shown)
         }
         settingsDiagnostics.append(Diagnostic(
-            severity: .error, message: message, file: record?.file, location: record?.location,
+            severity: .error, message: message, file: top < 0 ? nil : file(ofRecord: top), location: top < 0 ? nil : location(ofRecord: top),
             notes: notes, rule: "value-too-large"))
     }
 
@@ -538,16 +666,20 @@ public final class Resolver {
         let reference = store.references[index]
         var name: String? = nil
         let target: Target
-        if reference.isOrdinarySetting, extraBindings.isEmpty {
+        switch reference.kind {
+        case .setting where extraBindings.isEmpty:
             // An assigned setting's name, known when compiled: none of the special names apply.
             target = settingTarget(Int(reference.nameID))
-        } else if reference.isOrdinarySetting {
+        case .setting:
             name = names[Int(reference.nameID)]
             target = self.target(of: name!, interned: Int(reference.nameID))
-        } else if let literalName = reference.literalName {
-            name = literalName
-            target = self.target(of: literalName, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
-        } else {
+        case .unassigned:
+            name = store.unassignedNames.names[Int(reference.nameID)]
+            target = self.target(of: name!, interned: nil)
+        case .empty, .inherited, .value:
+            name = reference.kind == .empty ? "" : reference.kind == .inherited ? "inherited" : "value"
+            target = self.target(of: name!, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
+        case .computed:
             name = evaluatePieces(reference.name).text
             target = self.target(of: name!)
         }
@@ -557,7 +689,12 @@ public final class Resolver {
             value = found
         case .unset(let setting):
             if reference.isBare { return "$" + (name ?? names[Int(reference.nameID)]) }
-            value = declaredStringValue(setting)
+            if reference.kind == .unassigned, extraBindings.isEmpty {
+                // Its type, by the ID it was compiled with: no lookup by string.
+                value = declaredStringValue(ofType: unassignedType(Int(reference.nameID), name: setting))
+            } else {
+                value = declaredStringValue(setting)
+            }
         }
         for index in reference.operators {
             let op = store.operators[Int(index)]
@@ -611,7 +748,7 @@ public final class Resolver {
     enum Target {
         case unset(setting: String)
         case bound(String)
-        case record(nameID: Int, position: Int)
+        case record(nameID: Int, record: Int)
     }
 
     /// The assignment a reference to `name` reaches with the current frames (semantics §3.5).
@@ -624,7 +761,7 @@ public final class Resolver {
         if name.isEmpty { return .unset(setting: name) }
         if !extraBindings.isEmpty, let bound = extraBindings[name] { return .bound(bound) }
         if name == "inherited" || name == "value", let top = frames.last {
-            return inherited(nameID: top.nameID, below: top.position)
+            return inherited(nameID: top.nameID, below: top.record)
         }
         guard let id = interned else {
             // Never assigned, so never being evaluated: no effect on cache validity.
@@ -641,14 +778,15 @@ public final class Resolver {
             if frameIndex != frames.count - 1 {
                 frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frameIndex)
             }
-            return inherited(nameID: id, below: frames[frameIndex].position)
+            return inherited(nameID: id, below: frames[frameIndex].record)
         }
         if !frames.isEmpty { frames[frames.count - 1].freeNames.insert(id) }
-        guard let top = matching[id].indices.last else {
-            if chains[id].isEmpty { recordUnresolved(names[id]) }
+        let top = Int(topMatching[id])
+        guard top >= 0 else {
+            if lastRecord[id] < 0 { recordUnresolved(names[id]) }
             return .unset(setting: names[id])
         }
-        return .record(nameID: id, position: top)
+        return .record(nameID: id, record: top)
     }
 
     /// The string value a reference reaching `target` gets with the current frames.
@@ -656,8 +794,8 @@ public final class Resolver {
         switch target {
         case .unset(let setting): return .unset(setting: setting)
         case .bound(let value): return .assigned(value)
-        case .record(let nameID, let position):
-            let value = evaluateRecord(nameID: nameID, position: position)
+        case .record(let nameID, let record):
+            let value = evaluateRecord(nameID: nameID, record: record)
             return .assigned(value.hasContent ? value.text : nil)
         }
     }
@@ -665,7 +803,12 @@ public final class Resolver {
     /// A declared but unset string-typed setting is an empty string, which still counts as
     /// an element; an unset list or unknown name is nothing (semantics §3.5).
     func declaredStringValue(_ name: String) -> String? {
-        switch declaredType(of: name) {
+        declaredStringValue(ofType: declaredType(of: name))
+    }
+
+    /// ``declaredStringValue(_:)`` of a setting of type `type`.
+    func declaredStringValue(ofType type: SettingType) -> String? {
+        switch type {
         case .string, .boolean, .enum: return ""
         // Observed in the recorded cases: an unset path-typed setting is nothing.
         case .path, .stringList, .pathList, .userDefined: return nil
@@ -676,9 +819,16 @@ public final class Resolver {
     /// at every reference to them.
     func declaredType(of name: String) -> SettingType {
         if let id = nameIDs[name] { return settingType(id) }
-        let (id, isNew) = unassignedNames.intern(name)
-        if isNew { unassignedTypes.append(catalog.type(of: name)) }
-        return unassignedTypes[id]
+        return unassignedType(store.unassignedNames.intern(name).id, name: name)
+    }
+
+    /// The catalogue's type of the unassigned name `id` (spelled `name`), looked up once.
+    func unassignedType(_ id: Int, name: String) -> SettingType {
+        if id < unassignedTypes.count, let type = unassignedTypes[id] { return type }
+        if id >= unassignedTypes.count { unassignedTypes.append(contentsOf: repeatElement(nil, count: id + 1 - unassignedTypes.count)) }
+        let type = catalog.type(of: name)
+        unassignedTypes[id] = type
+        return type
     }
 
     /// The catalogue's type of an interned setting, looked up once per setting.
@@ -689,10 +839,11 @@ public final class Resolver {
         return type
     }
 
-    /// The next matching assignment below `position`, if any.
-    private func inherited(nameID: Int, below position: Int) -> Target {
-        guard position > 0 else { return .unset(setting: names[nameID]) }
-        return .record(nameID: nameID, position: position - 1)
+    /// The setting's next matching record below matching record `record`, if any.
+    private func inherited(nameID: Int, below record: Int) -> Target {
+        let previous = Int(records[record].previousMatching)
+        guard previous >= 0 else { return .unset(setting: names[nameID]) }
+        return .record(nameID: nameID, record: previous)
     }
 
     private func recordUnresolved(_ name: String) {

@@ -38,11 +38,11 @@ extension Resolver {
     /// `name`'s value split into list elements as Xcode splits it (semantics §3.3). A
     /// string-typed setting is one element.
     public func listValue(of name: String) -> [String] {
-        guard let id = nameIDs[name], let top = matching[id].indices.last else {
+        guard let id = nameIDs[name], topMatching[id] >= 0 else {
             return declaredStringValue(name).map { [$0] } ?? []
         }
         aborted = false
-        let elements = evaluateRecordList(nameID: id, position: top)
+        let elements = evaluateRecordList(nameID: id, record: Int(topMatching[id]))
         aborted = false
         return elements
     }
@@ -58,13 +58,12 @@ extension Resolver {
         }
     }
 
-    /// Assignment `position` of `nameID` evaluated as a list, with a frame pushed as for strings.
-    func evaluateRecordList(nameID: Int, position: Int) -> [String] {
+    /// Matching record `recordIndex` of `nameID` evaluated as a list, with a frame pushed as for strings.
+    func evaluateRecordList(nameID: Int, record recordIndex: Int) -> [String] {
         if aborted { return [] }
         if frames.count >= options.maximumDepth { return [] }
-        frames.append(Frame(nameID: nameID, position: position))
+        frames.append(Frame(nameID: nameID, record: recordIndex))
         activeCount[nameID, default: 0] += 1
-        let recordIndex = matching[nameID][position]
         let expression = expression(recordIndex)
         let elements: [String]
         if expression.semantics == .list {
@@ -128,11 +127,11 @@ extension Resolver {
         case .unset(let setting):
             if reference.form == .bare { return ["$" + name] }
             values = declaredStringValue(setting).map { [$0] } ?? []
-        case .record(let nameID, let position):
+        case .record(let nameID, let record):
             if settingType(nameID).usesListSemantics {
-                values = evaluateRecordList(nameID: nameID, position: position)
+                values = evaluateRecordList(nameID: nameID, record: record)
             } else {
-                values = [evaluateRecord(nameID: nameID, position: position).text]
+                values = [evaluateRecord(nameID: nameID, record: record).text]
             }
         }
         for op in reference.operators where !op.hasInvalidCharacter {

@@ -15,6 +15,17 @@ struct NameTable: Sendable {
 
     var count: Int { names.count }
 
+    init() {}
+
+    /// A table sized for about `capacity` names, so that filling it never regrows the slots.
+    init(capacity: Int) {
+        var slotCount = 16
+        while slotCount < capacity * 2 { slotCount *= 2 }
+        slots = Array(repeating: 0, count: slotCount)
+        names.reserveCapacity(capacity)
+        hashes.reserveCapacity(capacity)
+    }
+
     /// The ID of `name`, if interned.
     subscript(name: String) -> Int? {
         Self.withBytes(of: name) { id(ofBytes: $0) }
@@ -49,6 +60,28 @@ struct NameTable: Sendable {
         }
         let id = names.count
         names.append(name)
+        hashes.append(hash)
+        slots[slot] = Int32(id + 1)
+        if names.count * 2 > slots.count { grow() }
+        return (id, true)
+    }
+
+    /// The ID of the name spelled by `bytes`, interning it when new; one probe either way,
+    /// and a `String` is made only for a new name.
+    @discardableResult
+    mutating func intern(bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
+        let hash = Self.hash(bytes)
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { break }
+            let id = entry - 1
+            if hashes[id] == hash, Self.withBytes(of: names[id], { Self.equal($0, bytes) }) { return (id, false) }
+            slot = (slot + 1) & mask
+        }
+        let id = names.count
+        names.append(String(decoding: bytes, as: UTF8.self))
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
         if names.count * 2 > slots.count { grow() }
