@@ -21,6 +21,8 @@ struct StringProgram {
     var pieces: Range<Int32>
     /// The string form when the value holds no reference.
     var literal: String?
+    /// `true` when ``literal`` is the value exactly as written (it holds no `$`).
+    var isVerbatim = false
 }
 
 /// One piece of a compiled value: a literal byte run or a reference.
@@ -90,6 +92,13 @@ struct ProgramStore {
 
     /// The string of pieces that hold no reference.
     func literalText(_ range: Range<Int32>) -> String? {
+        for index in range where pieces[Int(index)].isReference { return nil }
+        if range.count == 1 {
+            let piece = pieces[Int(range.lowerBound)]
+            return text.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[Int(piece.start)..<Int(piece.start + piece.length)]), as: UTF8.self)
+            }
+        }
         var result: [UInt8] = []
         for index in range {
             let piece = pieces[Int(index)]
@@ -109,7 +118,7 @@ struct ProgramStore {
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // Without a `$` the string form is the value itself, in either semantics.
         guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil else {
-            return StringProgram(pieces: 0..<0, literal: String(decoding: bytes, as: UTF8.self))
+            return StringProgram(pieces: 0..<0, literal: String(decoding: bytes, as: UTF8.self), isVerbatim: true)
         }
         // The compiler takes the arrays over while it runs (a copy would be copied on write).
         var compiler = ProgramCompiler(bytes: bytes, store: ProgramStore(), nameIDs: nameIDs)

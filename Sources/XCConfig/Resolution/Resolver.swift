@@ -202,6 +202,8 @@ public final class Resolver {
 
     /// The value text of record `index`, as written (after Xcode's line processing).
     func rawValue(ofRecord index: Int) -> String {
+        // A value without `$` was decoded once already, when it was compiled.
+        if let program = programs[index], program.isVerbatim, let literal = program.literal { return literal }
         let record = records[index]
         let assignments = levelAssignments[Int(record.levelIndex)]
         if assignments.isEmpty { return levelEntries[Int(record.levelIndex)][Int(record.item)].entry.value }
@@ -262,18 +264,23 @@ public final class Resolver {
     /// canonical one, then the fallbacks) that matches any of the setting's `sdk` patterns is
     /// chosen, and only that name is matched afterwards (semantics §4.2).
     private func bindConditions(levelIndex: Int, records range: Range<Int>) {
-        var chosenSDK: [Int: String?] = [:]
         let sdkNames = context.sdks
+        // The chosen SDK of each setting with `sdk` conditions at this level, as an index in
+        // `sdkNames` (-1: none matches), when there are fallbacks to choose from.
+        var chosenSDK: [Int: Int] = [:]
         if sdkNames.count > 1 {
-            var patternsByName: [Int: [String]] = [:]
+            var sdkConditions: [(nameID: Int32, condition: Int)] = []
             for index in range where records[index].conditionCount > 0 {
-                for condition in conditions(ofRecord: index) where condition.parameter == "sdk" {
-                    patternsByName[Int(records[index].nameID), default: []].append(condition.pattern)
+                let first = Int(records[index].conditionStart)
+                for condition in first..<first + Int(records[index].conditionCount) where conditionSpecs[condition].parameter == "sdk" {
+                    sdkConditions.append((records[index].nameID, condition))
                 }
             }
-            for (nameID, patterns) in patternsByName {
-                let chosen = sdkNames.first { sdk in patterns.contains { PatternMatcher.matches($0, sdk) } }
-                chosenSDK[nameID] = .some(chosen)
+            for (nameID, _) in sdkConditions where chosenSDK[Int(nameID)] == nil {
+                let chosen = sdkNames.firstIndex { sdk in
+                    sdkConditions.contains { $0.nameID == nameID && PatternMatcher.matches(conditionSpecs[$0.condition].pattern, sdk) }
+                }
+                chosenSDK[Int(nameID)] = chosen ?? -1
             }
         }
         for index in range {
@@ -283,30 +290,38 @@ public final class Resolver {
                 continue
             }
             let nameID = Int(records[index].nameID)
-            let conditions = self.conditions(ofRecord: index)
             var matches = true
-            for condition in conditions {
-                if condition.parameter == "sdk", let chosen = chosenSDK[nameID] {
-                    guard let chosen, PatternMatcher.matches(condition.pattern, chosen) else {
-                        matches = false
-                        break
+            var hasSDKCondition = false
+            let first = Int(records[index].conditionStart)
+            for conditionIndex in first..<first + Int(records[index].conditionCount) {
+                let condition = conditionSpecs[conditionIndex]
+                if condition.parameter == "sdk" {
+                    hasSDKCondition = true
+                    if let chosen = chosenSDK[nameID] {
+                        guard chosen >= 0, PatternMatcher.matches(condition.pattern, sdkNames[chosen]) else {
+                            matches = false
+                            break
+                        }
+                        continue
                     }
-                    continue
                 }
-                guard let values = contextValues(forParameter: condition.parameter) else {
+                guard let matched = contextMatches(condition.parameter, condition.pattern) else {
                     // A parameter without a value matches only `*` (semantics §4.2).
                     if condition.pattern != "*" { matches = false; break }
                     continue
                 }
-                if !values.contains(where: { PatternMatcher.matches(condition.pattern, $0) }) {
+                if !matched {
                     matches = false
                     break
                 }
             }
-            if matches, names[nameID] == "SDKROOT", conditions.contains(where: { $0.parameter == "sdk" }) {
+            if matches, !hasSDKCondition {
+                hasSDKCondition = conditions(ofRecord: index).contains { $0.parameter == "sdk" }
+            }
+            if matches, hasSDKCondition, names[nameID] == "SDKROOT" {
                 // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
                 matches = false
-                let suffix = conditions.map { "[\($0.parameter)=\($0.pattern)]" }.joined()
+                let suffix = conditions(ofRecord: index).map { "[\($0.parameter)=\($0.pattern)]" }.joined()
                 settingsDiagnostics.append(Diagnostic(
                     severity: .warning,
                     message: "SDK condition on SDKROOT is unsupported, so the SDKROOT\(suffix) assignment at the \(levels[levelIndex].kind.rawValue) level will be ignored.",
@@ -316,21 +331,23 @@ public final class Resolver {
         }
     }
 
-    /// The context's values of the five parameters every configuration uses, looked up once:
-    /// ``EvaluationContext/values(forParameter:)`` builds an array per call.
-    private lazy var standardParameterValues: [[String]?] = ["config", "sdk", "arch", "variant", "target"].map {
-        context.values(forParameter: $0)
-    }
 
-    private func contextValues(forParameter parameter: String) -> [String]? {
+
+    /// Whether `pattern` matches a value the context gives `parameter`; `nil` when it gives
+    /// none. The usual parameters are read directly: ``EvaluationContext/values(forParameter:)``
+    /// builds an array per call.
+    private func contextMatches(_ parameter: String, _ pattern: String) -> Bool? {
+        let value: String?
         switch parameter {
-        case "config": standardParameterValues[0]
-        case "sdk": standardParameterValues[1]
-        case "arch": standardParameterValues[2]
-        case "variant": standardParameterValues[3]
-        case "target": standardParameterValues[4]
-        default: context.values(forParameter: parameter)
+        case "config": value = context.configuration
+        case "arch": value = context.arch
+        case "variant": value = context.variant
+        case "target": value = context.targetName
+        case "sdk" where !context.sdks.isEmpty: return context.sdks.contains { PatternMatcher.matches(pattern, $0) }
+        default: value = nil
         }
+        if let value { return PatternMatcher.matches(pattern, value) }
+        return context.values(forParameter: parameter).map { $0.contains { PatternMatcher.matches(pattern, $0) } }
     }
 
     // MARK: Queries
@@ -354,8 +371,34 @@ public final class Resolver {
             if levelKinds != nil, !anyRecord(of: id, where: { included[Int(records[$0].levelIndex)] }) { continue }
             result.append(id)
         }
-        result.sort { Resolver.precedesInByteOrder(names[$0], names[$1]) }
-        return result
+        return sortedByName(result)
+    }
+
+    /// `ids` sorted by their names' bytes. Each name's first 16 bytes are compared as two
+    /// big-endian integers, which orders most names without reading their strings.
+    func sortedByName(_ ids: [Int]) -> [Int] {
+        struct Key {
+            var high: UInt64
+            var low: UInt64
+            var id: Int
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(ids.count)
+        for id in ids {
+            var prefix: (UInt64, UInt64) = (0, 0)
+            NameTable.withBytes(of: names[id]) { bytes in
+                withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16))) }
+            }
+            // Read as big-endian, the first byte is the most significant.
+            keys.append(Key(high: UInt64(bigEndian: prefix.0), low: UInt64(bigEndian: prefix.1), id: id))
+        }
+        keys.sort { a, b in
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            // Equal first 16 bytes (zero bytes pad shorter names, so compare in full).
+            return Resolver.precedesInByteOrder(names[a.id], names[b.id])
+        }
+        return keys.map(\.id)
     }
 
     /// `a < b` comparing UTF-8 bytes, without the generic sequence walk.

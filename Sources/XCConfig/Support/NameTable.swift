@@ -8,8 +8,9 @@
 struct NameTable: Sendable {
     /// The names, by ID.
     private(set) var names: [String] = []
-    /// Slot -> ID + 1 (0 is empty); the count is a power of two, at most half full.
-    private var slots: [Int32] = Array(repeating: 0, count: 16)
+    /// Slot -> ID + 1 (0 is empty); the count is a power of two, at most half full. Empty until
+    /// the first name is interned: empty tables are made often and must not allocate.
+    private var slots: [Int32] = []
     /// Each name's hash, by ID, for growing the table without hashing again.
     private var hashes: [UInt64] = []
 
@@ -33,6 +34,7 @@ struct NameTable: Sendable {
 
     /// The ID of the name spelled by `bytes`, if interned.
     func id(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        if slots.isEmpty { return nil }
         let hash = Self.hash(bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -48,6 +50,7 @@ struct NameTable: Sendable {
     /// The ID of `name`, interning it when new; `isNew` tells which.
     @discardableResult
     mutating func intern(_ name: String) -> (id: Int, isNew: Bool) {
+        if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
         let hash = Self.withBytes(of: name) { Self.hash($0) }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -70,6 +73,7 @@ struct NameTable: Sendable {
     /// and a `String` is made only for a new name.
     @discardableResult
     mutating func intern(bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
+        if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
         let hash = Self.hash(bytes)
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
@@ -139,13 +143,11 @@ struct NameTable: Sendable {
             offset += 8
         }
         if offset < bytes.count {
+            // The remaining bytes in the low end of a zeroed word, first byte lowest: the same
+            // word on any byte order, read with one copy instead of a loop.
             var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                word |= UInt64(bytes[offset]) << shift
-                shift += 8
-                offset += 1
-            }
+            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + offset, count: bytes.count - offset)) }
+            word = UInt64(littleEndian: word)
             hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
         }

@@ -35,4 +35,22 @@ import Testing
         for index in stride(from: 0, to: 5_000, by: 7) { #expect(table["SETTING_\(index)"] == index) }
         #expect(table["SETTING_5000"] == nil)
     }
+
+    /// Interning bytes finds what interning strings made, makes a string only for new names,
+    /// and a table sized up front or left empty behaves the same.
+    @Test func internByBytesAgreesWithStrings() {
+        var sized = NameTable(capacity: 300)
+        var empty = NameTable()
+        #expect(empty["A"] == nil)
+        #expect(Array("A".utf8).withUnsafeBufferPointer { empty.id(ofBytes: $0) } == nil)
+        for index in 0..<300 {
+            let name = "NAME_\(index)_" + String(repeating: "x", count: index % 19)
+            let viaBytes = Array(name.utf8).withUnsafeBufferPointer { sized.intern(bytes: $0) }
+            #expect(viaBytes == (index, true))
+            #expect(empty.intern(name) == (index, true))
+            #expect(sized.intern(name) == (index, false))
+            #expect(Array(name.utf8).withUnsafeBufferPointer { empty.intern(bytes: $0) } == (index, false))
+        }
+        #expect(sized.names == empty.names)
+    }
 }
