@@ -20,8 +20,9 @@
 public enum XCConfigParser {
     /// Parses `bytes` as an xcconfig file. Linear in the input size; never recursive.
     public static func parse(_ bytes: [UInt8]) -> SyntaxTree {
+        let source = Assignment.Source(bytes)
         let (statements, lineStarts) = bytes.withUnsafeBufferPointer { buffer in
-            var parser = LineParser(buffer, source: bytes)
+            var parser = LineParser(buffer, source: source)
             parser.parseFile()
             return (parser.statements, parser.lineStarts)
         }
@@ -32,6 +33,44 @@ public enum XCConfigParser {
     public static func parse(_ text: String) -> SyntaxTree {
         parse(Array(text.utf8))
     }
+
+    /// The value of the assignment whose `=` is at `equals` in `source`, read again exactly as
+    /// the parse read it; `line` and `lineStart` are those of the `=`'s line.
+    static func readValue(_ source: Assignment.Source, equals: Int, line: Int, lineStart: Int) -> ValueLayout {
+        source.bytes.withUnsafeBufferPointer { buffer in
+            var parser = LineParser(rereading: buffer, source: source, at: equals + 1, line: line, lineStart: lineStart)
+            var layout = ValueLayout()
+            _ = parser.scanValue(&layout, collecting: true)
+            return layout
+        }
+    }
+
+    /// The conditions of the assignment whose name ends at `nameEnd` and whose `=` is at `equals`
+    /// in `source`, read again exactly as the parse read them.
+    static func readConditions(_ source: Assignment.Source, nameEnd: Int, equals: Int, line: Int, lineStart: Int) -> [Condition] {
+        source.bytes.withUnsafeBufferPointer { buffer in
+            // Most assignments have none: only inline whitespace stands between name and `=`.
+            var first = nameEnd
+            while first < equals && buffer[first] != ASCII.openBracket { first += 1 }
+            if first == equals { return [] }
+            var parser = LineParser(rereading: buffer, source: source, at: nameEnd, line: line, lineStart: lineStart)
+            _ = parser.skipWhitespaceAndComments()
+            var conditions: [Condition] = []
+            _ = parser.scanConditions(&conditions, collecting: true)
+            return conditions
+        }
+    }
+}
+
+/// What the compact form of an assignment does not keep of its value, read again on demand.
+struct ValueLayout {
+    var chunks: [SourceRange] = []
+    var comments: [SourceRange] = []
+    var droppedSemicolons: [SourceRange] = []
+    /// The `;` dropped from the last chunk.
+    var finalSemicolon: SourceRange?
+    var end = SourceLocation(line: 0, column: 0)
+    var endOffset = 0
 }
 
 // MARK: - Byte classes
@@ -79,8 +118,8 @@ extension UInt8 {
 /// A cursor over the bytes with Xcode's line bookkeeping. One instance parses one file.
 private struct LineParser {
     let bytes: UnsafeBufferPointer<UInt8>
-    /// The array `bytes` points into; assignments keep it to decode their value on demand.
-    let source: [UInt8]
+    /// The input `bytes` points into; assignments keep it to read their parts on demand.
+    let source: Assignment.Source
     let count: Int
     /// Current byte offset.
     var index = 0
@@ -88,17 +127,33 @@ private struct LineParser {
     var line = 1
     /// Offset at which the current line starts.
     var lineStart = 0
-    var lineStarts: [Int] = [0]
+    var lineStarts: [Int] = []
     var statements: [Statement] = []
+    /// `false` when reading a part of an assignment again, which needs no line starts.
+    let recordsLineStarts: Bool
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, source: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, source: Assignment.Source) {
         self.bytes = bytes
         self.source = source
         self.count = bytes.count
+        recordsLineStarts = true
         // Real files average 30 to 70 bytes a line, some far fewer: growing the arrays costs
         // more than reserving pages that are never touched (and so never resident).
         statements.reserveCapacity(bytes.count / 16 + 8)
         lineStarts.reserveCapacity(bytes.count / 16 + 8)
+        lineStarts.append(0)
+    }
+
+    /// A parser placed at `index` on the line starting at `lineStart`, to read a part of an
+    /// assignment again.
+    init(rereading bytes: UnsafeBufferPointer<UInt8>, source: Assignment.Source, at index: Int, line: Int, lineStart: Int) {
+        self.bytes = bytes
+        self.source = source
+        self.count = bytes.count
+        self.index = index
+        self.line = line
+        self.lineStart = lineStart
+        recordsLineStarts = false
     }
 
     // MARK: Cursor primitives (semantics §1.2)
@@ -146,7 +201,7 @@ private struct LineParser {
         index += length
         line += 1
         lineStart = index
-        lineStarts.append(index)
+        if recordsLineStarts { lineStarts.append(index) }
     }
 
     /// Advances to the next line terminator or the end of the input.
@@ -368,7 +423,53 @@ private struct LineParser {
         // such comments never belong to an assignment.
         _ = skipWhitespaceAndComments()
 
+        // The conditions and the value are only checked here: the assignment reads them again
+        // from the input when asked, which keeps it small and the parse free of allocations.
         var conditions: [Condition] = []
+        if let failure = scanConditions(&conditions, collecting: false) { return failure }
+
+        // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
+        guard index < count && bytes[index] == ASCII.equals else {
+            return fail("expected a ‘=’, but found \(found(at: index))", at: index)
+        }
+        let equals = index
+        let nameLine = line
+        let nameLineStart = lineStart
+        index += 1
+
+        var unused = ValueLayout()
+        let (chunk, continued) = scanValue(&unused, collecting: false)
+
+        if index - nameStart >= Int(Int32.max) {
+            return .assignment(Assignment(general: generalLayout(
+                nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart, equals: equals)))
+        }
+        let chunkStartDelta: Int32
+        let chunkEndDelta: Int32
+        if continued {
+            chunkStartDelta = Assignment.continued
+            chunkEndDelta = Assignment.continued
+        } else if let chunk {
+            chunkStartDelta = Int32(truncatingIfNeeded: chunk.lowerBound - nameStart)
+            chunkEndDelta = Int32(truncatingIfNeeded: chunk.upperBound - nameStart)
+        } else {
+            chunkStartDelta = Assignment.absent
+            chunkEndDelta = Assignment.absent
+        }
+        return .assignment(Assignment(
+            storage: source, nameStart: nameStart, line: Int32(truncatingIfNeeded: nameLine),
+            column: Int32(truncatingIfNeeded: nameStart - nameLineStart + 1),
+            nameLength: Int32(truncatingIfNeeded: nameEnd - nameStart),
+            equalsDelta: Int32(truncatingIfNeeded: equals - nameStart),
+            chunkStartDelta: chunkStartDelta, chunkEndDelta: chunkEndDelta,
+            endDelta: Int32(truncatingIfNeeded: index - nameStart)))
+    }
+
+    /// Reads the `[parameter=pattern]` conditions from the cursor up to the `=` (semantics §1.3),
+    /// appending them to `conditions` when `collecting`. Returns the statement Xcode makes of the
+    /// line when it rejects a condition.
+    @inline(__always)
+    mutating func scanConditions(_ conditions: inout [Condition], collecting: Bool) -> StatementKind? {
         while index < count && bytes[index] == ASCII.openBracket {
             let open = index
             index += 1
@@ -395,38 +496,28 @@ private struct LineParser {
             }
             let patternEnd = index
             index += 1  // ']'
-            conditions.append(Condition(
-                parameter: text(parameterStart, parameterEnd),
-                pattern: text(patternStart, patternEnd),
-                range: range(open, index)))
+            if collecting {
+                conditions.append(Condition(
+                    parameter: text(parameterStart, parameterEnd),
+                    pattern: text(patternStart, patternEnd),
+                    range: range(open, index)))
+            }
             _ = skipWhitespaceAndComments()
         }
+        return nil
+    }
 
-        // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
-        guard index < count && bytes[index] == ASCII.equals else {
-            return fail("expected a ‘=’, but found \(found(at: index))", at: index)
-        }
-        let equals = index
-        let nameLine = line
-        let nameLineStart = lineStart
-        index += 1
-
-        // Until a line is continued, the one comment, chunk and `;` of the assignment's only line
-        // are kept as offsets; the arrays only exist for continued values.
+    /// Reads a value from just past its `=` to the end of its last line, where it leaves the
+    /// cursor (semantics §1.3). Returns the bounds of its chunk when it has one line and a chunk,
+    /// and whether it was continued; records every part in `layout` when `collecting`.
+    @inline(__always)
+    mutating func scanValue(_ layout: inout ValueLayout, collecting: Bool) -> (chunk: Range<Int>?, continued: Bool) {
         var continued = false
-        var firstComment: Int?
         var lastChunk: Range<Int>?
-        var lastSemicolon: Int?
-        var chunks: [SourceRange] = []
-        var comments: [SourceRange] = []
-        var droppedSemicolons: [SourceRange] = []
-        var finalSemicolon: SourceRange?
         // One chunk per physical line; a chunk ending in `\` continues onto the next line,
         // whatever that line holds (semantics §1.3).
         while true {
-            if let comment = skipWhitespaceAndComments() {
-                if continued { comments.append(comment) } else { firstComment = comment.startOffset }
-            }
+            if let comment = skipWhitespaceAndComments(), collecting { layout.comments.append(comment) }
             if isAtEndOfLine { break }  // absent chunk: ends the value
 
             let valueStart = index
@@ -436,7 +527,7 @@ private struct LineParser {
             var end = i
             if i < count && bytes[i] == ASCII.slash {
                 skipRestOfLine()
-                if continued { comments.append(range(i, index)) } else { firstComment = i }
+                if collecting { layout.comments.append(range(i, index)) }
             }
             while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
             // Xcode drops one trailing ';' only (semantics §1.3). The chunk is never empty here.
@@ -452,27 +543,10 @@ private struct LineParser {
                 // clusters: a `\` glued to a prepended mark (U+0600...) does not continue.
                 let decoded = text(valueStart, end)
                 if decoded.hasSuffix("\\") {
-                    if !continued {
-                        continued = true
-                        if let firstComment { comments.append(range(firstComment, index)) }
-                    }
-                    if let semicolon { droppedSemicolons.append(range(semicolon, semicolon + 1)) }
-                    // Xcode trims a continued chunk with Foundation's `.whitespaces` (TAB and
-                    // Unicode Zs, not VT/FF), on both ends; empty chunks are dropped (semantics §1.3).
-                    var chunkStart = valueStart
-                    var chunkEnd = end - 1
-                    while chunkEnd > chunkStart {
-                        let length = trailingFoundationSpaceLength(chunkStart, chunkEnd)
-                        if length == 0 { break }
-                        chunkEnd -= length
-                    }
-                    while chunkStart < chunkEnd {
-                        let length = leadingFoundationSpaceLength(chunkStart, chunkEnd)
-                        if length == 0 { break }
-                        chunkStart += length
-                    }
-                    if chunkStart < chunkEnd {
-                        chunks.append(range(chunkStart, chunkEnd))
+                    continued = true
+                    if collecting {
+                        if let semicolon { layout.droppedSemicolons.append(range(semicolon, semicolon + 1)) }
+                        appendContinuedChunk(valueStart, end - 1, to: &layout)
                     }
                     scanEndOfLine()
                     continue
@@ -480,79 +554,61 @@ private struct LineParser {
             }
 
             // The last chunk is kept even when empty (`A = x \` + `;` gives "x ").
-            if continued {
-                chunks.append(range(valueStart, end))
+            lastChunk = valueStart..<end
+            if collecting {
+                layout.chunks.append(range(valueStart, end))
                 if let semicolon {
                     let semicolonRange = range(semicolon, semicolon + 1)
-                    droppedSemicolons.append(semicolonRange)
-                    finalSemicolon = semicolonRange
+                    layout.droppedSemicolons.append(semicolonRange)
+                    layout.finalSemicolon = semicolonRange
                 }
-            } else {
-                lastChunk = valueStart..<end
-                lastSemicolon = semicolon
             }
             break
         }
-
-        var general: Assignment.GeneralLayout?
-        if continued || index - nameStart >= Int(Int32.max) {
-            general = generalLayout(
-                nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart,
-                equals: equals, continued: continued, firstComment: firstComment, lastChunk: lastChunk,
-                lastSemicolon: lastSemicolon, chunks: chunks, comments: comments,
-                droppedSemicolons: droppedSemicolons, finalSemicolon: finalSemicolon)
+        if collecting {
+            layout.end = location(index)
+            layout.endOffset = index
         }
-        @inline(__always) func delta(_ offset: Int?) -> Int32 {
-            guard let offset else { return Assignment.absent }
-            return Int32(truncatingIfNeeded: offset - nameStart)
-        }
-        // One construction site: with two, the optimizer copied every assignment once more.
-        return .assignment(Assignment(
-            conditions: conditions, source: source, general: general,
-            nameStart: nameStart, line: Int32(truncatingIfNeeded: nameLine),
-            column: Int32(truncatingIfNeeded: nameStart - nameLineStart + 1),
-            nameLength: Int32(truncatingIfNeeded: nameEnd - nameStart),
-            equalsDelta: Int32(truncatingIfNeeded: equals - nameStart),
-            chunkStartDelta: delta(lastChunk?.lowerBound), chunkEndDelta: delta(lastChunk?.upperBound),
-            semicolonDelta: delta(lastSemicolon), commentDelta: delta(firstComment),
-            endDelta: Int32(truncatingIfNeeded: index - nameStart)))
+        return (lastChunk, continued)
     }
 
-    /// Every position of an assignment that is continued (or too long for 32-bit offsets), with the
-    /// cursor at the assignment's end.
-    @inline(never)
-    func generalLayout(
-        nameStart: Int, nameEnd: Int, nameLine: Int, nameLineStart: Int, equals: Int, continued: Bool,
-        firstComment: Int?, lastChunk: Range<Int>?, lastSemicolon: Int?, chunks: [SourceRange],
-        comments: [SourceRange], droppedSemicolons: [SourceRange], finalSemicolon: SourceRange?
-    ) -> Assignment.GeneralLayout {
-        var chunks = chunks
-        var comments = comments
-        var droppedSemicolons = droppedSemicolons
-        var finalSemicolon = finalSemicolon
-        if !continued {
-            // The single-line form, spelt out.
-            if let firstComment { comments.append(range(firstComment, index)) }
-            if let lastChunk {
-                chunks.append(range(lastChunk.lowerBound, lastChunk.upperBound))
-            }
-            if let lastSemicolon {
-                finalSemicolon = range(lastSemicolon, lastSemicolon + 1)
-                droppedSemicolons.append(range(lastSemicolon, lastSemicolon + 1))
-            }
+    /// Appends a continued chunk, `\` already cut: Xcode trims it with Foundation's
+    /// `.whitespaces` (TAB and Unicode Zs, not VT/FF), on both ends, and drops it when empty
+    /// (semantics §1.3).
+    mutating func appendContinuedChunk(_ start: Int, _ end: Int, to layout: inout ValueLayout) {
+        var chunkStart = start
+        var chunkEnd = end
+        while chunkEnd > chunkStart {
+            let length = trailingFoundationSpaceLength(chunkStart, chunkEnd)
+            if length == 0 { break }
+            chunkEnd -= length
         }
-        // The name and the value are decoded from the input on demand, as for compact assignments
-        // (unless the name is too long for the 32-bit length).
+        while chunkStart < chunkEnd {
+            let length = leadingFoundationSpaceLength(chunkStart, chunkEnd)
+            if length == 0 { break }
+            chunkStart += length
+        }
+        if chunkStart < chunkEnd {
+            layout.chunks.append(range(chunkStart, chunkEnd))
+        }
+    }
+
+    /// Every property of an assignment too long for 32-bit offsets, with the cursor at its end.
+    @inline(never)
+    func generalLayout(nameStart: Int, nameEnd: Int, nameLine: Int, nameLineStart: Int, equals: Int) -> Assignment.GeneralLayout {
+        let value = XCConfigParser.readValue(source, equals: equals, line: nameLine, lineStart: nameLineStart)
         return Assignment.GeneralLayout(
-            name: nameEnd - nameStart < Int(Int32.max) ? nil : text(nameStart, nameEnd),
+            source: source.bytes, name: nil,
             nameRange: SourceRange(
                 start: SourceLocation(line: nameLine, column: nameStart - nameLineStart + 1),
                 end: SourceLocation(line: nameLine, column: nameEnd - nameLineStart + 1),
                 startOffset: nameStart, endOffset: nameEnd),
+            conditions: XCConfigParser.readConditions(
+                source, nameEnd: nameEnd, equals: equals, line: nameLine, lineStart: nameLineStart),
             equalsLocation: SourceLocation(line: nameLine, column: equals - nameLineStart + 1),
-            equalsOffset: equals, value: nil, chunks: chunks, comments: comments,
-            droppedSemicolon: finalSemicolon, droppedSemicolons: droppedSemicolons,
-            end: location(index), endOffset: index)
+            equalsOffset: equals, value: nil, chunks: value.chunks, comments: value.comments,
+            droppedSemicolon: value.finalSemicolon, droppedSemicolons: value.droppedSemicolons,
+            end: value.end, endOffset: value.endOffset)
     }
 
     /// Byte length of a TAB or Unicode Zs character ending at `end` (not before `start`), or 0.

@@ -19,42 +19,65 @@ public struct Condition: Hashable, Sendable {
 
 /// `NAME[cond]... = value`: one assignment, possibly continued over several lines with `\`.
 ///
-/// Stored compactly (72 bytes rather than 230, and no heap allocation beyond the conditions): an
-/// assignment on one line, with at most one chunk, comment and dropped `;` — nearly all of them —
-/// keeps only 32-bit offsets from the start of its name, and its `name` and `value` are decoded
-/// from the input on demand (so read each once where it matters). Anything else (a continued value, a value set by hand, an
-/// input of 2 GiB or more) keeps every position in a shared out-of-line record. Both forms answer
-/// every property alike; equality and hashing look at the properties only.
+/// Stored compactly (48 bytes rather than 230, and no heap allocation of its own): a parsed
+/// assignment keeps its line, column and 32-bit offsets from the start of its name, and everything
+/// else — name, value, conditions, and the chunks, comments and dropped `;` of a continued value — is
+/// read again from the input on demand, by the parser's own code (so read each once where it
+/// matters). An assignment that was built or changed by hand, or one of 2 GiB or more, keeps every
+/// property in a shared out-of-line record instead. Both forms answer every property alike;
+/// equality and hashing look at the properties only.
 public struct Assignment: Hashable, Sendable {
-    /// The conditions in the order written.
-    public var conditions: [Condition]
-
-    /// The input the offsets refer to (shared with the ``SyntaxTree``); read for `name` and `value`.
-    var source: [UInt8]
-    /// Every position, when the compact fields below cannot describe the assignment.
-    var general: GeneralLayout?
+    /// The input the offsets refer to, shared by every assignment of a parse; a ``GeneralLayout``
+    /// when `chunkStartDelta` is ``general``. One reference rather than an input and an optional
+    /// record: copying an assignment retains one object, and its properties read no enum.
+    var storage: Source
     /// Offset of the name's first byte.
     var nameStart: Int
     /// Line and column of the name's first byte.
     var line: Int32
     var column: Int32
-    /// The rest, relative to `nameStart`, all on the name's line. `absent` marks a missing one.
+    /// The rest, relative to `nameStart`, all on the name's line but the end of a continued value.
     var nameLength: Int32
     var equalsDelta: Int32
+    /// The one chunk of a value on one line: `source[chunk]` is the value. ``absent`` when there
+    /// is no value, ``continued`` when it spans lines, ``general`` when `storage` holds every
+    /// property (then the compact fields mean nothing).
     var chunkStartDelta: Int32
     var chunkEndDelta: Int32
-    var semicolonDelta: Int32
-    var commentDelta: Int32
     var endDelta: Int32
 
     static var absent: Int32 { Int32.min }
+    static var continued: Int32 { Int32.min + 1 }
+    static var general: Int32 { Int32.min + 2 }
 
-    /// Every position of an assignment, for the ones the compact fields cannot describe.
+    /// The input of a parse.
+    class Source: @unchecked Sendable {
+        let bytes: [UInt8]
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        /// `bytes[start..<end]`, decoded as Xcode decodes it.
+        final func decode(_ start: Int, _ end: Int) -> String {
+            bytes.withUnsafeBufferPointer { buffer in
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+            }
+        }
+    }
+
+    /// The general form's record, when the assignment is in that form.
+    var generalLayout: GeneralLayout? {
+        chunkStartDelta == Self.general ? unsafeDowncast(storage, to: GeneralLayout.self) : nil
+    }
+
+    /// Every property of an assignment, for the ones the compact fields cannot describe.
     /// Never mutated once an ``Assignment`` holds it (setters copy it first).
-    final class GeneralLayout: @unchecked Sendable {
-        /// `nil` when the name is the one the compact fields locate in `source`.
+    final class GeneralLayout: Source, @unchecked Sendable {
+        /// `nil` when the name is the bytes of `nameRange`.
         var name: String?
         var nameRange: SourceRange
+        var conditions: [Condition]
         var equalsLocation: SourceLocation
         var equalsOffset: Int
         /// `nil` when the value is the text of `chunks` joined with single spaces.
@@ -67,12 +90,14 @@ public struct Assignment: Hashable, Sendable {
         var endOffset: Int
 
         init(
-            name: String?, nameRange: SourceRange, equalsLocation: SourceLocation, equalsOffset: Int, value: String?,
-            chunks: [SourceRange], comments: [SourceRange], droppedSemicolon: SourceRange?,
-            droppedSemicolons: [SourceRange], end: SourceLocation, endOffset: Int
+            source: [UInt8], name: String?, nameRange: SourceRange, conditions: [Condition],
+            equalsLocation: SourceLocation, equalsOffset: Int, value: String?, chunks: [SourceRange],
+            comments: [SourceRange], droppedSemicolon: SourceRange?, droppedSemicolons: [SourceRange],
+            end: SourceLocation, endOffset: Int
         ) {
             self.name = name
             self.nameRange = nameRange
+            self.conditions = conditions
             self.equalsLocation = equalsLocation
             self.equalsOffset = equalsOffset
             self.value = value
@@ -82,13 +107,15 @@ public struct Assignment: Hashable, Sendable {
             self.droppedSemicolons = droppedSemicolons
             self.end = end
             self.endOffset = endOffset
+            super.init(source)
         }
 
         func copy() -> GeneralLayout {
             GeneralLayout(
-                name: name, nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
-                chunks: chunks, comments: comments, droppedSemicolon: droppedSemicolon,
-                droppedSemicolons: droppedSemicolons, end: end, endOffset: endOffset)
+                source: bytes, name: name, nameRange: nameRange, conditions: conditions,
+                equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value, chunks: chunks,
+                comments: comments, droppedSemicolon: droppedSemicolon, droppedSemicolons: droppedSemicolons,
+                end: end, endOffset: endOffset)
         }
     }
 
@@ -106,44 +133,28 @@ public struct Assignment: Hashable, Sendable {
         end: SourceLocation? = nil,
         endOffset: Int = 0
     ) {
-        self.init(
-            conditions: conditions, source: [],
-            general: GeneralLayout(
-                name: name, nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
-                chunks: chunks, comments: comments, droppedSemicolon: droppedSemicolon,
-                droppedSemicolons: droppedSemicolons ?? (droppedSemicolon.map { [$0] } ?? []),
-                end: end ?? equalsLocation, endOffset: endOffset))
+        self.init(general: GeneralLayout(
+            source: [], name: name, nameRange: nameRange, conditions: conditions,
+            equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value, chunks: chunks,
+            comments: comments, droppedSemicolon: droppedSemicolon,
+            droppedSemicolons: droppedSemicolons ?? (droppedSemicolon.map { [$0] } ?? []),
+            end: end ?? equalsLocation, endOffset: endOffset))
     }
 
     /// An assignment in the general form.
-    init(conditions: [Condition], source: [UInt8], general: GeneralLayout) {
-        self.conditions = conditions
-        self.source = source
-        self.general = general
-        nameStart = 0
-        line = 0
-        column = 0
-        nameLength = 0
-        equalsDelta = 0
-        chunkStartDelta = 0
-        chunkEndDelta = 0
-        semicolonDelta = Self.absent
-        commentDelta = Self.absent
-        endDelta = 0
+    init(general: GeneralLayout) {
+        self.init(
+            storage: general, nameStart: 0, line: 0, column: 0, nameLength: 0, equalsDelta: 0,
+            chunkStartDelta: Self.general, chunkEndDelta: Self.general, endDelta: 0)
     }
 
-    /// An assignment on one line with at most one chunk: `source[chunk]` is its value. The
-    /// positions are relative to `nameStart` (``absent`` for a missing chunk, `;` or comment); the
-    /// caller checked that they fit. When `general` is given, it alone holds the positions.
+    /// An assignment read from `source`, with positions relative to `nameStart`; the caller
+    /// checked that they fit.
     init(
-        conditions: [Condition], source: [UInt8], general: GeneralLayout?,
-        nameStart: Int, line: Int32, column: Int32,
-        nameLength: Int32, equalsDelta: Int32, chunkStartDelta: Int32, chunkEndDelta: Int32,
-        semicolonDelta: Int32, commentDelta: Int32, endDelta: Int32
+        storage: Source, nameStart: Int, line: Int32, column: Int32,
+        nameLength: Int32, equalsDelta: Int32, chunkStartDelta: Int32, chunkEndDelta: Int32, endDelta: Int32
     ) {
-        self.conditions = conditions
-        self.source = source
-        self.general = general
+        self.storage = storage
         self.nameStart = nameStart
         self.line = line
         self.column = column
@@ -151,8 +162,6 @@ public struct Assignment: Hashable, Sendable {
         self.equalsDelta = equalsDelta
         self.chunkStartDelta = chunkStartDelta
         self.chunkEndDelta = chunkEndDelta
-        self.semicolonDelta = semicolonDelta
-        self.commentDelta = commentDelta
         self.endDelta = endDelta
     }
 
@@ -164,62 +173,94 @@ public struct Assignment: Hashable, Sendable {
             startOffset: nameStart + Int(startDelta), endOffset: nameStart + Int(endDelta))
     }
 
+    /// The chunks, comments, dropped `;` and end of a parsed value, read again from the input.
+    func valueLayout() -> ValueLayout {
+        XCConfigParser.readValue(
+            storage, equals: nameStart + Int(equalsDelta), line: Int(line), lineStart: nameStart - (Int(column) - 1))
+    }
+
     /// The general form of this assignment, copied so that it can be changed.
     func generalCopy() -> GeneralLayout {
-        if let general { return general.copy() }
+        if let general = generalLayout { return general.copy() }
+        let layout = valueLayout()
         return GeneralLayout(
-            name: name, nameRange: nameRange, equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value,
-            chunks: chunks, comments: comments, droppedSemicolon: droppedSemicolon,
-            droppedSemicolons: droppedSemicolons, end: end, endOffset: endOffset)
+                source: storage.bytes, name: name, nameRange: nameRange, conditions: conditions,
+                equalsLocation: equalsLocation, equalsOffset: equalsOffset, value: value, chunks: layout.chunks,
+                comments: layout.comments, droppedSemicolon: layout.finalSemicolon,
+                droppedSemicolons: layout.droppedSemicolons, end: layout.end, endOffset: layout.endOffset)
+    }
+
+    /// Changes a copy of the general form and keeps it.
+    mutating func changeGeneral(_ change: (GeneralLayout) -> Void) {
+        let copy = generalCopy()
+        change(copy)
+        storage = copy
+        chunkStartDelta = Self.general
     }
 
     /// The setting name.
     public var name: String {
         get {
-            if let name = general?.name { return name }
-            return decode(nameStart, nameStart + Int(nameLength))
+            if let general = generalLayout {
+                return general.name ?? general.decode(general.nameRange.startOffset, general.nameRange.endOffset)
+            }
+            return storage.decode(nameStart, nameStart + Int(nameLength))
         }
-        set { let copy = generalCopy(); copy.name = newValue; general = copy }
-    }
-
-    /// `source[start..<end]`, decoded as Xcode decodes it.
-    func decode(_ start: Int, _ end: Int) -> String {
-        source.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
-        }
+        set { changeGeneral { $0.name = newValue } }
     }
 
     /// Calls `body` with the name's UTF-8 bytes, read where they stand in the input when they can
     /// be: the resolver interns names and compiles values without making a `String` of each.
     package func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if general != nil {
-            var name = self.name
-            return name.withUTF8(body)
+        if chunkStartDelta != Self.general {
+            return storage.bytes.withUnsafeBufferPointer {
+                body(UnsafeBufferPointer(rebasing: $0[nameStart..<nameStart + Int(nameLength)]))
+            }
         }
-        return source.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[nameStart..<nameStart + Int(nameLength)])) }
+        var name = self.name
+        return name.withUTF8(body)
     }
 
     /// Calls `body` with the UTF-8 bytes of ``value``, read in place when the value is one chunk.
     package func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if general != nil || chunkStartDelta == Self.absent {
-            var value = self.value
-            return value.withUTF8(body)
+        if chunkStartDelta >= 0 {
+            return storage.bytes.withUnsafeBufferPointer {
+                body(UnsafeBufferPointer(rebasing: $0[nameStart + Int(chunkStartDelta)..<nameStart + Int(chunkEndDelta)]))
+            }
         }
-        return source.withUnsafeBufferPointer {
-            body(UnsafeBufferPointer(rebasing: $0[nameStart + Int(chunkStartDelta)..<nameStart + Int(chunkEndDelta)]))
-        }
+        var value = self.value
+        return value.withUTF8(body)
     }
 
     /// Where the name is.
     public var nameRange: SourceRange {
-        get { general?.nameRange ?? compactRange(0, nameLength) }
-        set { let copy = generalCopy(); copy.nameRange = newValue; general = copy }
+        get {
+            if let general = generalLayout { return general.nameRange }
+            return compactRange(0, nameLength)
+        }
+        set { changeGeneral { $0.nameRange = newValue } }
+    }
+
+    /// The conditions in the order written.
+    ///
+    /// Read again from the input on each use (unless they were set).
+    public var conditions: [Condition] {
+        get {
+            if let general = generalLayout { return general.conditions }
+            return XCConfigParser.readConditions(
+                storage, nameEnd: nameStart + Int(nameLength), equals: nameStart + Int(equalsDelta),
+                line: Int(line), lineStart: nameStart - (Int(column) - 1))
+        }
+        set { changeGeneral { $0.conditions = newValue } }
     }
 
     /// Where the `=` is.
     public var equalsLocation: SourceLocation {
-        get { general?.equalsLocation ?? SourceLocation(storedLine: line, storedColumn: column &+ equalsDelta) }
-        set { let copy = generalCopy(); copy.equalsLocation = newValue; general = copy }
+        get {
+            if let general = generalLayout { return general.equalsLocation }
+            return SourceLocation(storedLine: line, storedColumn: column &+ equalsDelta)
+        }
+        set { changeGeneral { $0.equalsLocation = newValue } }
     }
 
     /// The value as Xcode hands it to expression parsing: the chunks of each physical line
@@ -229,19 +270,24 @@ public struct Assignment: Hashable, Sendable {
     /// Decoded from the input on each use (unless it was set).
     public var value: String {
         get {
-            if let general {
-                if let value = general.value { return value }
-                var value = ""
-                for (index, chunk) in general.chunks.enumerated() {
-                    if index > 0 { value += " " }
-                    value += decode(chunk.startOffset, chunk.endOffset)
-                }
-                return value
+            if chunkStartDelta >= 0 {
+                return storage.decode(nameStart + Int(chunkStartDelta), nameStart + Int(chunkEndDelta))
             }
             if chunkStartDelta == Self.absent { return "" }
-            return decode(nameStart + Int(chunkStartDelta), nameStart + Int(chunkEndDelta))
+            if let general = generalLayout { return general.value ?? Self.joined(general.chunks, general) }
+            return Self.joined(valueLayout().chunks, storage)
         }
-        set { let copy = generalCopy(); copy.value = newValue; general = copy }
+        set { changeGeneral { $0.value = newValue } }
+    }
+
+    /// The text of `chunks` joined with single spaces.
+    static func joined(_ chunks: [SourceRange], _ source: Source) -> String {
+        var value = ""
+        for (index, chunk) in chunks.enumerated() {
+            if index > 0 { value += " " }
+            value += source.decode(chunk.startOffset, chunk.endOffset)
+        }
+        return value
     }
 
     /// The source range of each chunk that makes up `value`, in order.
@@ -250,57 +296,69 @@ public struct Assignment: Hashable, Sendable {
     /// when empty (`A = x \` then `;` gives the value `"x "`), so it may be an empty range.
     public var chunks: [SourceRange] {
         get {
-            if let general { return general.chunks }
-            return chunkStartDelta == Self.absent ? [] : [compactRange(chunkStartDelta, chunkEndDelta)]
+            if chunkStartDelta >= 0 { return [compactRange(chunkStartDelta, chunkEndDelta)] }
+            if chunkStartDelta == Self.absent { return [] }
+            if let general = generalLayout { return general.chunks }
+            return valueLayout().chunks
         }
-        set { let copy = generalCopy(); copy.chunks = newValue; general = copy }
+        set { changeGeneral { $0.chunks = newValue } }
     }
 
     /// The `//` comments on the assignment's lines, from `//` to the end of the line.
     public var comments: [SourceRange] {
         get {
-            if let general { return general.comments }
-            return commentDelta == Self.absent ? [] : [compactRange(commentDelta, endDelta)]
+            if let general = generalLayout { return general.comments }
+            return valueLayout().comments
         }
-        set { let copy = generalCopy(); copy.comments = newValue; general = copy }
+        set { changeGeneral { $0.comments = newValue } }
     }
 
     /// The `;` that Xcode dropped from the end of the value (its last chunk), if any.
     public var droppedSemicolon: SourceRange? {
         get {
-            if let general { return general.droppedSemicolon }
-            return semicolonDelta == Self.absent ? nil : compactRange(semicolonDelta, semicolonDelta + 1)
+            if let general = generalLayout { return general.droppedSemicolon }
+            return valueLayout().finalSemicolon
         }
-        set { let copy = generalCopy(); copy.droppedSemicolon = newValue; general = copy }
+        set { changeGeneral { $0.droppedSemicolon = newValue } }
     }
 
     /// Every `;` Xcode dropped, one per chunk at most, in order. A continued chunk loses its `;`
     /// before the `\` test, so `A = x \;` continues (semantics §1.3).
     public var droppedSemicolons: [SourceRange] {
         get {
-            if let general { return general.droppedSemicolons }
-            return semicolonDelta == Self.absent ? [] : [compactRange(semicolonDelta, semicolonDelta + 1)]
+            if let general = generalLayout { return general.droppedSemicolons }
+            return valueLayout().droppedSemicolons
         }
-        set { let copy = generalCopy(); copy.droppedSemicolons = newValue; general = copy }
+        set { changeGeneral { $0.droppedSemicolons = newValue } }
     }
 
     /// Byte offset of the `=`.
     public var equalsOffset: Int {
-        get { general?.equalsOffset ?? nameStart + Int(equalsDelta) }
-        set { let copy = generalCopy(); copy.equalsOffset = newValue; general = copy }
+        get {
+            if let general = generalLayout { return general.equalsOffset }
+            return nameStart + Int(equalsDelta)
+        }
+        set { changeGeneral { $0.equalsOffset = newValue } }
     }
 
     /// Where Xcode's parser stopped reading the assignment: the line terminator (or end of file)
     /// of the last line it consumed, comments skipped.
     public var end: SourceLocation {
-        get { general?.end ?? SourceLocation(storedLine: line, storedColumn: column &+ endDelta) }
-        set { let copy = generalCopy(); copy.end = newValue; general = copy }
+        get {
+            if let general = generalLayout { return general.end }
+            if chunkStartDelta == Self.continued { return valueLayout().end }
+            return SourceLocation(storedLine: line, storedColumn: column &+ endDelta)
+        }
+        set { changeGeneral { $0.end = newValue } }
     }
 
     /// Byte offset of ``end``.
     public var endOffset: Int {
-        get { general?.endOffset ?? nameStart + Int(endDelta) }
-        set { let copy = generalCopy(); copy.endOffset = newValue; general = copy }
+        get {
+            if let general = generalLayout { return general.endOffset }
+            return nameStart + Int(endDelta)
+        }
+        set { changeGeneral { $0.endOffset = newValue } }
     }
 
     public static func == (lhs: Assignment, rhs: Assignment) -> Bool {

@@ -88,6 +88,35 @@ import XCConfigSyntax
         #expect(changed == parsed)
     }
 
+    /// Conditions are read again from the input when asked: spacing around them, several of
+    /// them and none at all give what the parser saw.
+    @Test func conditionsAreReadAgainFromTheInput() throws {
+        let tree = parse("A [sdk=a*]\t[ arch = b ] = 1\nB = 2\nC=3\nD[x=]=4")
+        let a = tree.assignments[0]
+        #expect(a.conditions == [
+            Condition(parameter: "sdk", pattern: "a*", range: range(1, 3, 1, 11, 2, 10)),
+            Condition(parameter: " arch ", pattern: " b ", range: range(1, 12, 1, 24, 11, 23)),
+        ])
+        #expect(a.conditionSuffix == "[sdk=a*][ arch = b ]")
+        #expect(tree.assignments[1].conditions.isEmpty && tree.assignments[2].conditions.isEmpty)
+        #expect(tree.assignments[3].conditions.map(\.pattern) == [""])
+    }
+
+    @Test func settingConditionsKeepsTheRest() throws {
+        let parsed = try #require(parse("A[sdk=a] = x \\\n y // c").assignments.first)
+        var changed = parsed
+        changed.conditions = []
+        #expect(changed.conditions.isEmpty && parsed.conditions.count == 1)
+        #expect(changed.name == "A" && changed.value == "x y" && changed.chunks == parsed.chunks)
+        #expect(changed.comments == parsed.comments && changed.end == parsed.end)
+    }
+
+    /// Statements are most of a tree's memory: one per line of the input.
+    @Test func statementsStayCompact() {
+        #expect(MemoryLayout<Assignment>.size <= 48)
+        #expect(MemoryLayout<Statement>.stride <= 80)
+    }
+
     @Test func sourceLocationsPrintAsBefore() {
         #expect(String(describing: SourceLocation(line: 3, column: 10)) == "SourceLocation(line: 3, column: 10)")
         var location = SourceLocation(line: 1, column: 1)
