@@ -254,6 +254,16 @@ public struct Assignment: Hashable, Sendable {
         set { changeGeneral { $0.conditions = newValue } }
     }
 
+    /// `true` when the assignment has conditions, found without reading them: a `[` between the
+    /// name and the `=` can only open one.
+    package var hasConditions: Bool {
+        if let general = generalLayout { return !general.conditions.isEmpty }
+        let nameEnd = nameStart + Int(nameLength), equals = nameStart + Int(equalsDelta)
+        return storage.bytes.withUnsafeBufferPointer { bytes in
+            bytes[nameEnd..<equals].contains(UInt8(ascii: "["))
+        }
+    }
+
     /// Where the `=` is.
     public var equalsLocation: SourceLocation {
         get {

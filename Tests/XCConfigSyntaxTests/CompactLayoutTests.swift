@@ -1,5 +1,5 @@
 import Testing
-import XCConfigSyntax
+@testable import XCConfigSyntax
 
 /// The compact assignment layout (one-line assignments keep 32-bit offsets, continued ones an
 /// out-of-line record) answers every property as the former stored layout did. Expected values
@@ -8,6 +8,19 @@ import XCConfigSyntax
     func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int, _ o1: Int, _ o2: Int) -> SourceRange {
         SourceRange(start: SourceLocation(line: l1, column: c1), end: SourceLocation(line: l2, column: c2),
                     startOffset: o1, endOffset: o2)
+    }
+
+    /// The resolver asks `hasConditions` before reading conditions; it must agree with them,
+    /// `[` in the value or a pattern with `=` included.
+    @Test func hasConditionsAgreesWithConditions() {
+        let tree = parse("A = [x]\nB[sdk=a] = 1\nC [arch=b][config=c=d] = [\nD=\\\n [e]\nE[x=]=")
+        #expect(tree.assignments.count == 5)
+        for assignment in tree.assignments {
+            #expect(assignment.hasConditions == !assignment.conditions.isEmpty, "\(assignment.name)")
+        }
+        var changed = tree.assignments[0]
+        changed.conditions = [Condition(parameter: "sdk", pattern: "*", range: range(1, 1, 1, 1, 0, 0))]
+        #expect(changed.hasConditions)
     }
 
     @Test func continuedValueKeepsEveryChunkCommentAndDroppedSemicolon() throws {

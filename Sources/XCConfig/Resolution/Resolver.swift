@@ -140,12 +140,12 @@ public final class Resolver {
                 for item in assignments.indices {
                     // Conditions are converted only when there are any.
                     let conditionStart = conditionSpecs.count
-                    let conditionCount = assignments[item].assignment.conditions.count
-                    if conditionCount > 0 {
+                    if assignments[item].assignment.hasConditions {
                         for condition in assignments[item].assignment.conditions {
                             conditionSpecs.append(ConditionSpec(parameter: condition.parameter, pattern: condition.pattern))
                         }
                     }
+                    let conditionCount = conditionSpecs.count - conditionStart
                     let nameID = assignments[item].assignment.withNameBytes { intern($0) }
                     push(nameID: nameID, levelIndex: levelIndex, item: item, conditionStart: conditionStart, conditionCount: conditionCount)
                 }
