@@ -62,8 +62,9 @@ enum ResolveCommand: Command {
         // Context bindings, the environment and the project's dynamic settings (SRCROOT,
         // TARGET_NAME, ...) are listed only with --all (cli.md "Evaluation context").
         let all = arguments.flag("all")
-        let levelKinds: Set<LevelKind>? = all ? nil : Set(LevelKind.allCases).subtracting([.defaults, .environment])
-        let settings = resolver.resolveAll(at: levelKinds, includingDynamic: all)
+        let settings = all
+            ? resolver.resolveAll(at: nil, includingDynamic: true)
+            : resolver.resolveAll(atLevelsWhere: { $0 != .defaults && $0 != .environment }, includingDynamic: false)
         context.keepUntilExit(settings)
         reportSettingsDiagnostics(resolver, context: context, failed: &failed)
         let format = arguments.value("format") ?? "text"
