@@ -25,19 +25,35 @@ extension Resolver {
         settingIDs(at: levelKinds, includingDynamic: includingDynamic).map(resolvedSetting)
     }
 
+    /// ``resolveAll(at:includingDynamic:)`` at the levels whose kind `isIncluded` accepts.
+    ///
+    /// `resolve` leaves out the context's and the environment's levels this way: a
+    /// `Set<LevelKind>` would cost a short-lived process about 0.15M instructions the first
+    /// time, the runtime instantiating the set's type and searching every conformance for
+    /// `LevelKind: Hashable`.
+    public func resolveAll(atLevelsWhere isIncluded: (LevelKind) -> Bool, includingDynamic: Bool) -> [ResolvedSetting] {
+        settingIDs(includedLevels: levels.map { isIncluded($0.kind) }, includingDynamic: includingDynamic).map(resolvedSetting)
+    }
+
     /// The interned names of ``settingNames(at:includingDynamic:)``, in the same order: read
     /// from the records, without building an ``AssignmentInfo`` for every assignment.
     func settingIDs(at levelKinds: Set<LevelKind>?, includingDynamic: Bool) -> [Int] {
-        let ids = settingIDs(at: levelKinds)
-        if includingDynamic { return ids }
-        let included = levels.map { levelKinds?.contains($0.kind) ?? true }
+        if includingDynamic { return settingIDs(at: levelKinds) }
+        return settingIDs(includedLevels: levels.map { levelKinds?.contains($0.kind) ?? true }, includingDynamic: false)
+    }
+
+    /// The interned names of the settings assigned at a level `includedLevels` marks (by
+    /// level index), sorted by name in byte order; without the build system's own settings
+    /// unless `includingDynamic`.
+    private func settingIDs(includedLevels included: [Bool], includingDynamic: Bool) -> [Int] {
         let dynamicLevel = levels.map { $0.kind == .project || $0.kind == .target }
-        return ids.filter { id in
+        return settingIDs(at: nil).filter { id in
             anyRecord(of: id) { index in
                 let levelIndex = Int(records[index].levelIndex)
+                guard included[levelIndex] else { return false }
                 // ``AssignmentInfo/isDynamicSetting``, on the record.
                 let isDynamic = dynamicLevel[levelIndex] && file(ofRecord: index) == nil && keyPath(ofRecord: index) == nil
-                return !isDynamic && included[levelIndex]
+                return includingDynamic || !isDynamic
             }
         }
     }

@@ -265,9 +265,11 @@ public final class Resolver {
     /// chosen, and only that name is matched afterwards (semantics §4.2).
     private func bindConditions(levelIndex: Int, records range: Range<Int>) {
         let sdkNames = context.sdks
-        // The chosen SDK of each setting with `sdk` conditions at this level, as an index in
-        // `sdkNames` (-1: none matches), when there are fallbacks to choose from.
-        var chosenSDK: [Int: Int] = [:]
+        // The chosen SDK of each setting with `sdk` conditions at this level, by interned name,
+        // as an index in `sdkNames` (-1: none matches; -2: no `sdk` condition), when there are
+        // fallbacks to choose from. An array, not a dictionary: a short-lived process pays for
+        // each distinct dictionary type the first time it is used.
+        var chosenSDK: [Int] = []
         if sdkNames.count > 1 {
             var sdkConditions: [(nameID: Int32, condition: Int)] = []
             for index in range where records[index].conditionCount > 0 {
@@ -276,7 +278,8 @@ public final class Resolver {
                     sdkConditions.append((records[index].nameID, condition))
                 }
             }
-            for (nameID, _) in sdkConditions where chosenSDK[Int(nameID)] == nil {
+            if !sdkConditions.isEmpty { chosenSDK = Array(repeating: -2, count: names.count) }
+            for (nameID, _) in sdkConditions where chosenSDK[Int(nameID)] == -2 {
                 let chosen = sdkNames.firstIndex { sdk in
                     sdkConditions.contains { $0.nameID == nameID && PatternMatcher.matches(conditionSpecs[$0.condition].pattern, sdk) }
                 }
@@ -297,7 +300,7 @@ public final class Resolver {
                 let condition = conditionSpecs[conditionIndex]
                 if condition.parameter == "sdk" {
                     hasSDKCondition = true
-                    if let chosen = chosenSDK[nameID] {
+                    if !chosenSDK.isEmpty, case let chosen = chosenSDK[nameID], chosen != -2 {
                         guard chosen >= 0, PatternMatcher.matches(condition.pattern, sdkNames[chosen]) else {
                             matches = false
                             break

@@ -41,20 +41,21 @@ import Darwin
 /// The 2,049 build settings the open-source build system declares, with type, allowed values
 /// and default, embedded in the library.
 ///
-/// The catalogue is kept as its table text, sorted by name, with the offset of every line: a
-/// lookup is a binary search over the lines and parses only the row it finds, so a process that
-/// asks for a few hundred types never parses the other rows. ``settings`` is built only when
-/// asked for.
+/// The catalogue is kept as its table text, sorted by name, and a hash index of the names
+/// that holds each row's place in the text and its type. A type lookup hashes the name and
+/// compares it with one or two rows; a full lookup parses only the row it finds, so a
+/// process that asks for a few hundred types never parses the other rows. The embedded
+/// table's index is generated as source next to the table (`BuildSettingsIndex.swift`), so
+/// that no process spends time indexing it. ``settings`` is built only when asked for.
 public struct BuildSettingsCatalog: Sendable {
-    /// The embedded catalogue. Cheap to create: the table is a string literal, indexed with one
-    /// `memchr` per line.
-    public static let shared = BuildSettingsCatalog(sortedTable: embeddedTable)
+    /// The embedded catalogue. Cheap to create: the table and its index are constants.
+    public static let shared = BuildSettingsCatalog(sortedTable: embeddedTable, index: embeddedIndex)
 
     /// Tab-separated `name type values default` rows, one per name, sorted by the names' UTF-8
-    /// bytes, every type a known ``SettingType``; lines are separated by `\n`.
+    /// bytes; lines are separated by `\n`.
     private let table: String
-    /// Every non-empty line of ``table``, without its newline.
-    private let rows: [Range<Int>]
+    /// Where each name's row is, and its type.
+    private let index: NameIndex
     /// The dictionary behind ``settings``, built on first use.
     private let dictionary: LazyDictionary
 
@@ -84,11 +85,11 @@ public struct BuildSettingsCatalog: Sendable {
     }
 
     /// How many settings the catalogue knows.
-    public var count: Int { rows.count }
+    public var count: Int { index.count }
 
     /// Parses a table of tab-separated `name type values default` lines, in any order. Lines
-    /// with fewer than two columns or an unknown type are skipped; a later line for the same
-    /// name replaces an earlier one.
+    /// with fewer than two columns, an unknown type or a name of 16 MiB or more are skipped; a
+    /// later line for the same name replaces an earlier one.
     public init(table: String) {
         var rows: [String: String] = [:]
         var copy = table
@@ -97,7 +98,8 @@ public struct BuildSettingsCatalog: Sendable {
             while lineStart < bytes.count {
                 var lineEnd = lineStart
                 while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-                if let info = Self.info(bytes, lineStart..<lineEnd) {
+                // The index keeps a name's length in 24 bits.
+                if let info = Self.info(bytes, lineStart..<lineEnd), info.name.utf8.count < 1 << 24 {
                     rows[info.name] = [info.name, info.type.rawValue, info.allowedValues.joined(separator: "|"), info.defaultValue]
                         .joined(separator: "\t")
                 }
@@ -105,47 +107,42 @@ public struct BuildSettingsCatalog: Sendable {
             }
         }
         let sorted = rows.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        self.init(sortedTable: sorted.map { rows[$0]! }.joined(separator: "\n"))
+        let sortedTable = sorted.map { rows[$0]! }.joined(separator: "\n")
+        self.init(sortedTable: sortedTable, index: NameIndex(sortedTable: sortedTable))
     }
 
-    /// A catalogue over `sortedTable`, taken as it is (see ``table``); the tests check that the
-    /// embedded table qualifies.
-    init(sortedTable: String) {
+    /// A catalogue over `sortedTable`, taken as it is (see ``table``), and `index`, which must
+    /// be `NameIndex(sortedTable: sortedTable)`; the tests check that the embedded ones are.
+    init(sortedTable: String, index: NameIndex) {
         var table = sortedTable
         table.makeContiguousUTF8()
         self.table = table
+        self.index = index
         self.dictionary = LazyDictionary()
-        // One `memchr` per line: a few microseconds for the whole table.
-        rows = table.withUTF8 { bytes in
-            var rows: [Range<Int>] = []
-            rows.reserveCapacity(2_100)
-            guard let base = bytes.baseAddress else { return [] }
-            var start = 0
-            while start < bytes.count {
-                let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
-                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
-                let end = newline ?? bytes.count
-                if end > start { rows.append(start..<end) }
-                start = end + 1
-            }
-            return rows
-        }
     }
 
     /// What the catalogue knows of `name`, or `nil` for a user-defined name.
     public subscript(name: String) -> BuildSettingInfo? {
-        withBytes { bytes in row(named: name, in: bytes).flatMap { Self.info(bytes, $0) } }
+        Self.withBytes(of: name) { name in
+            withBytes { bytes in
+                let slot = index.slot(named: name, in: bytes)
+                guard slot != 0 else { return nil }
+                let start = NameIndex.rowStart(slot)
+                let end = Self.endOfLine(bytes, from: start)
+                return Self.info(bytes, start..<end)
+            }
+        }
     }
 
     /// The type Xcode gives `name`: the catalogue's, else user-defined.
     public func type(of name: String) -> SettingType {
-        withBytes { bytes in
-            guard let row = row(named: name, in: bytes) else { return .userDefined }
-            let nameEnd = Self.endOfName(bytes, row)
-            guard nameEnd < row.upperBound else { return .userDefined }
-            let typeEnd = Self.endOfName(bytes, nameEnd + 1..<row.upperBound)
-            return SettingType(rawValue: Self.text(bytes, nameEnd + 1..<typeEnd)) ?? .userDefined
-        }
+        Self.withBytes(of: name) { type(ofNameBytes: $0) }
+    }
+
+    /// The type Xcode gives the name whose UTF-8 bytes are `name`, without making a `String`
+    /// of them: the catalogue's, else user-defined.
+    package func type(ofNameBytes name: UnsafeBufferPointer<UInt8>) -> SettingType {
+        withBytes { bytes in NameIndex.type(index.slot(named: name, in: bytes)) }
     }
 
     // MARK: - The table
@@ -161,54 +158,33 @@ public struct BuildSettingsCatalog: Sendable {
         return copy.withUTF8(body)
     }
 
-    /// Calls `body` with every row's range, in order.
+    private static func withBytes<R>(of name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = name.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(name.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Calls `body` with every row's range, in order: one `memchr` per line, a few
+    /// microseconds for the whole table, paid only by those who list every row.
     private func forEachRow(_ body: (UnsafeBufferPointer<UInt8>, Range<Int>) -> Void) {
         withBytes { bytes in
-            for row in rows { body(bytes, row) }
+            var start = 0
+            while start < bytes.count {
+                let end = Self.endOfLine(bytes, from: start)
+                if end > start { body(bytes, start..<end) }
+                start = end + 1
+            }
         }
     }
 
-    /// The range of the row for `name`: a binary search over the sorted rows.
-    private func row(named name: String, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        if let found = name.utf8.withContiguousStorageIfAvailable({ search($0, in: bytes) }) {
-            return found
-        }
-        return Array(name.utf8).withUnsafeBufferPointer { search($0, in: bytes) }
-    }
-
-    private func search(_ name: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        var low = 0
-        var high = count
-        while low < high {
-            let middle = low + (high - low) / 2
-            let row = rows[middle]
-            let order = Self.compare(name, toNameOf: row, in: bytes)
-            if order == 0 { return row }
-            if order > 0 { low = middle + 1 } else { high = middle }
-        }
-        return nil
-    }
-
-    /// `name` compared with the name column of `row`: negative, zero or positive.
-    ///
-    /// The column ends at a tab, which sorts below every byte of a setting name, so the row's
-    /// bytes compare as the name would without finding the tab first.
-    private static func compare(_ name: UnsafeBufferPointer<UInt8>, toNameOf row: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let tab = UInt8(ascii: "\t")
-        var index = 0
-        while index < name.count {
-            guard row.lowerBound + index < row.upperBound else { return 1 }
-            let a = name[index], b = bytes[row.lowerBound + index]
-            if b == tab { return 1 }
-            if a != b { return a < b ? -1 : 1 }
-            index += 1
-        }
-        let next = row.lowerBound + index
-        return next >= row.upperBound || bytes[next] == tab ? 0 : -1
+    /// The offset of the first `\n` at or after `start`, else the end of `bytes`.
+    static func endOfLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        guard let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return bytes.count }
+        return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
     }
 
     /// The end of the first column of `row`: its first tab, else its end.
-    private static func endOfName(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Range<Int>) -> Int {
+    static func endOfName(_ bytes: UnsafeBufferPointer<UInt8>, _ row: Range<Int>) -> Int {
         var index = row.lowerBound
         while index < row.upperBound, bytes[index] != UInt8(ascii: "\t") { index += 1 }
         return index
@@ -226,7 +202,7 @@ public struct BuildSettingsCatalog: Sendable {
         return columns
     }
 
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
@@ -239,5 +215,149 @@ public struct BuildSettingsCatalog: Sendable {
             : []
         let defaultValue = columns.count > 3 ? text(bytes, columns[3]) : ""
         return BuildSettingInfo(name: text(bytes, columns[0]), type: type, allowedValues: values, defaultValue: defaultValue)
+    }
+}
+
+extension BuildSettingsCatalog {
+    /// A hash table from the names of a sorted table to their rows: the catalogue's index.
+    ///
+    /// Open addressing with linear probing over a power-of-two number of slots, at most two
+    /// thirds of them used, so that a lookup reads one or two slots. A slot packs everything a
+    /// type lookup needs, so that it reads the table only to compare the name it found: the
+    /// row's offset in the table (bits 32-63), its name's length in bytes (bits 8-31) and
+    /// ``SettingType/indexCode`` of its type (bits 0-7). An empty slot is 0; a row's slot
+    /// never is, since no type's code is 0.
+    ///
+    /// The hash is this file's own, not `Hasher`, which is seeded differently in every process:
+    /// the embedded table's index is generated once, as source.
+    struct NameIndex: Sendable, Equatable {
+        /// How many rows are indexed.
+        let count: Int
+        /// The hash table; its count is a power of two.
+        let slots: [UInt64]
+
+        /// An index as generated (see `BuildSettingsIndex.swift`).
+        init(count: Int, slots: [UInt64]) {
+            self.count = count
+            self.slots = slots
+        }
+
+        /// Indexes every row of `sortedTable` with at least two columns and a known type.
+        init(sortedTable: String) {
+            var entries: [(hash: UInt64, slot: UInt64)] = []
+            var copy = sortedTable
+            copy.withUTF8 { bytes in
+                // The offset must fit bits 32-63 of a slot.
+                precondition(bytes.count < 1 << 32, "a build settings table of 4 GiB or more")
+                var start = 0
+                while start < bytes.count {
+                    let end = BuildSettingsCatalog.endOfLine(bytes, from: start)
+                    defer { start = end + 1 }
+                    let nameEnd = BuildSettingsCatalog.endOfName(bytes, start..<end)
+                    guard nameEnd < end, nameEnd - start < 1 << 24 else { continue }
+                    let typeEnd = BuildSettingsCatalog.endOfName(bytes, nameEnd + 1..<end)
+                    guard let type = SettingType(rawValue: BuildSettingsCatalog.text(bytes, nameEnd + 1..<typeEnd)) else { continue }
+                    let name = UnsafeBufferPointer(rebasing: bytes[start..<nameEnd])
+                    let slot = UInt64(start) << 32 | UInt64(nameEnd - start) << 8 | type.indexCode
+                    entries.append((Self.hash(name), slot))
+                }
+            }
+            var capacity = 1
+            while capacity < entries.count + entries.count / 2 + 1 { capacity *= 2 }
+            var slots = [UInt64](repeating: 0, count: capacity)
+            for entry in entries {
+                var position = Int(truncatingIfNeeded: entry.hash) & (capacity - 1)
+                while slots[position] != 0 { position = (position + 1) & (capacity - 1) }
+                slots[position] = entry.slot
+            }
+            self.init(count: entries.count, slots: slots)
+        }
+
+        /// The slot of the row named `name` in `table` (the table this index was built from),
+        /// or 0 when no row is.
+        func slot(named name: UnsafeBufferPointer<UInt8>, in table: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let mask = slots.count - 1
+            var position = Int(truncatingIfNeeded: Self.hash(name)) & mask
+            while true {
+                let slot = slots[position]
+                if slot == 0 { return 0 }
+                // The length first: most rows that share a slot with `name` differ in it.
+                if Int(truncatingIfNeeded: slot >> 8 & 0xFF_FFFF) == name.count {
+                    if name.isEmpty || memcmp(table.baseAddress! + Self.rowStart(slot), name.baseAddress!, name.count) == 0 {
+                        return slot
+                    }
+                }
+                position = (position + 1) & mask
+            }
+        }
+
+        /// The offset of the row of a slot that is not empty.
+        static func rowStart(_ slot: UInt64) -> Int { Int(truncatingIfNeeded: slot >> 32) }
+
+        /// The type of the row of `slot`, user-defined for an empty slot.
+        static func type(_ slot: UInt64) -> SettingType { SettingType(indexCode: slot & 0xFF) }
+
+        /// A hash of `name`'s bytes that reads them eight at a time: a setting name is 20 to
+        /// 40 bytes, which a byte-at-a-time hash would spend a hundred instructions on.
+        static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let count = name.count
+            var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+            if count >= 8, let base = name.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                var offset = 0
+                while offset + 8 < count {
+                    hash = mix(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                    offset += 8
+                }
+                // The last eight bytes, overlapping the previous word when the count is not
+                // a multiple of eight.
+                hash = mix(hash, raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+            } else {
+                var word: UInt64 = 0
+                for index in 0..<count { word |= UInt64(name[index]) << (8 * index) }
+                // As an eight-byte load of the name padded with zeros would read it.
+                hash = mix(hash, UInt64(littleEndian: word))
+            }
+            return hash
+        }
+
+        /// Folds eight bytes loaded from memory into `hash`: the 128-bit product of the two
+        /// folded together, which spreads every input bit over the low bits that pick a slot.
+        private static func mix(_ hash: UInt64, _ loaded: UInt64) -> UInt64 {
+            // Bytes in memory order on every machine, so that big-endian ones agree with the
+            // generated index.
+            let word = UInt64(littleEndian: loaded)
+            let product = (hash ^ word).multipliedFullWidth(by: 0xA076_1D64_78BD_642F)
+            return product.high ^ product.low
+        }
+    }
+}
+
+extension SettingType {
+    /// The type's code in a ``BuildSettingsCatalog/NameIndex`` slot: never 0, which marks
+    /// an empty slot. Changing a code changes the generated index.
+    var indexCode: UInt64 {
+        switch self {
+        case .string: 1
+        case .stringList: 2
+        case .path: 3
+        case .pathList: 4
+        case .boolean: 5
+        case .enum: 6
+        case .userDefined: 7
+        }
+    }
+
+    /// The type whose ``indexCode`` is `code`; user-defined for 0 (no row).
+    init(indexCode code: UInt64) {
+        switch code {
+        case 1: self = .string
+        case 2: self = .stringList
+        case 3: self = .path
+        case 4: self = .pathList
+        case 5: self = .boolean
+        case 6: self = .enum
+        default: self = .userDefined
+        }
     }
 }

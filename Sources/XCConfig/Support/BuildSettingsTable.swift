@@ -1,6 +1,7 @@
 // The catalogue of known build settings, embedded as source so that a copied `xcconfig`
-// binary is self-contained. Generated from `shared/data/build-settings.tsv`;
-// `BuildSettingsCatalogTests` checks that it still matches that file when it is present.
+// binary is self-contained. Generated from `shared/data/build-settings.tsv` by
+// `BuildSettingsSources` in the tests, with its index in `BuildSettingsIndex.swift`;
+// `BuildSettingsCatalogTests` checks that both still match that file when it is present.
 // Columns: name, type, allowed values (`|`-separated), default.
 
 extension BuildSettingsCatalog {

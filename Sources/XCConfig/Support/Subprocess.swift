@@ -135,6 +135,13 @@ package enum Subprocess {
         return environment
     }
 
+    /// The value of the process's environment variable `name` (`getenv`), without reading
+    /// the others; `nil` for a name no entry of ``processEnvironment()`` could have.
+    package static func processEnvironmentValue(_ name: String) -> String? {
+        guard !name.isEmpty, !name.utf8.contains(UInt8(ascii: "=")), let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
     private static func processEnvironmentPointer() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Darwin)
         return _NSGetEnviron()?.pointee

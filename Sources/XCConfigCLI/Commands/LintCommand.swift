@@ -66,7 +66,7 @@ enum LintCommand: Command {
             searchPaths: arguments.values("search-path").map(context.absolutePath),
             projectRoot: arguments.value("project-root").map(context.absolutePath),
             developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
-                ?? StackArguments.developerDirectory(environment: context.environment),
+                ?? StackArguments.developerDirectory(context: context),
             context: try StackArguments.evaluationContext(arguments))
         // Git only answers about real files.
         let git: (any GitOracle)? = context.fileSystem is RealFileSystem ? ProcessGit() : nil

@@ -79,7 +79,7 @@ enum LocalInitCommand: Command {
                 let given = Set(values.map(\.key))
                 var seen: Set<String> = []
                 for setting in shared.overridable where setting.conditionSuffix.isEmpty && !given.contains(setting.name) {
-                    if seen.insert(setting.name).inserted, let value = context.environment[setting.name] {
+                    if seen.insert(setting.name).inserted, let value = context.environmentValue(setting.name) {
                         values.append(LocalSettingValue(key: setting.name, value: value))
                     }
                 }

@@ -42,7 +42,7 @@ enum ParseCommand: Command {
                 projectRoot: arguments.value("project-root").map(context.absolutePath)
                     ?? StackArguments.nearestProjectDirectory(above: file, fileSystem: context.fileSystem),
                 developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
-                    ?? StackArguments.developerDirectory(environment: context.environment))
+                    ?? StackArguments.developerDirectory(context: context))
             let loaded: LoadedConfiguration
             do {
                 loaded = try loader.load(path: file)

@@ -22,7 +22,7 @@ struct StackArguments {
         inputs.targetConfigFiles = (files + arguments.values("target-config")).map(context.absolutePath)
         inputs.projectConfigFile = arguments.value("project-config").map(context.absolutePath)
         inputs.xcconfigOverride = arguments.value("xcconfig").map(context.absolutePath)
-        if let path = context.environment["XCODE_XCCONFIG_FILE"], !path.isEmpty {
+        if let path = context.environmentValue("XCODE_XCCONFIG_FILE"), !path.isEmpty {
             inputs.environmentXCConfig = context.absolutePath(path)
         }
         inputs.commandLineSettings = arguments.overrides.map { DictionaryEntry(key: $0.key, value: $0.value) }
@@ -38,7 +38,7 @@ struct StackArguments {
                 throw CommandFailure(error.description)
             }
             var host: [String: String] = [:]
-            for key in ["HOME", "USER"] { if let value = context.environment[key] { host[key] = value } }
+            for key in ["HOME", "USER"] { if let value = context.environmentValue(key) { host[key] = value } }
             let levels: ProjectLevels
             do {
                 levels = try project.levels(target: arguments.value("target"), configuration: evaluation.configuration, hostSettings: host)
@@ -65,7 +65,7 @@ struct StackArguments {
             searchPaths: arguments.values("search-path").map(context.absolutePath),
             projectRoot: projectRoot,
             developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
-                ?? Self.developerDirectory(environment: context.environment))
+                ?? Self.developerDirectory(context: context))
         self.inputs = inputs
         self.evaluationContext = evaluation
         self.project = loadedProject
@@ -118,8 +118,8 @@ struct StackArguments {
     }
 
     /// `$DEVELOPER_DIR`, else on macOS what `xcode-select -p` prints.
-    static func developerDirectory(environment: [String: String]) -> String? {
-        if let directory = environment["DEVELOPER_DIR"], !directory.isEmpty { return directory }
+    static func developerDirectory(context: CommandContext) -> String? {
+        if let directory = context.environmentValue("DEVELOPER_DIR"), !directory.isEmpty { return directory }
         #if os(macOS)
         guard let result = Subprocess.run("/usr/bin/xcode-select", arguments: ["-p"]), result.status == 0 else { return nil }
         let path = result.trimmedOutput

@@ -6,6 +6,17 @@ public enum ColorMode: String, Sendable, CaseIterable {
     case auto
     case always
     case never
+
+    /// The mode named `rawValue`. Written out because the synthesised initialiser builds an
+    /// array of the names, an array type the runtime instantiates for every process.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "auto": self = .auto
+        case "always": self = .always
+        case "never": self = .never
+        default: return nil
+        }
+    }
 }
 
 /// Everything a command may touch of the world: arguments, environment, current directory,
@@ -14,8 +25,19 @@ public enum ColorMode: String, Sendable, CaseIterable {
 public struct CommandContext: Sendable {
     /// The arguments after the program name.
     public var arguments: [String]
-    /// The process environment.
-    public var environment: [String: String]
+    /// The process environment. Prefer ``environmentValue(_:)`` for a few names: the real
+    /// process builds this dictionary only when it is asked for.
+    public var environment: [String: String] {
+        get {
+            switch environmentSource {
+            case .values(let values): values
+            case .process(let process): process.values
+            }
+        }
+        set { environmentSource = .values(newValue) }
+    }
+    /// Where ``environment`` comes from.
+    var environmentSource: EnvironmentSource
     /// The directory relative paths are resolved against and file names are printed relative to.
     public var currentDirectory: String
     /// Every file access goes through this.
@@ -45,7 +67,7 @@ public struct CommandContext: Sendable {
         standardErrorIsTerminal: Bool = false
     ) {
         self.arguments = arguments
-        self.environment = environment
+        self.environmentSource = .values(environment)
         self.currentDirectory = currentDirectory
         self.fileSystem = fileSystem
         self.standardOutput = standardOutput
@@ -66,9 +88,17 @@ public struct CommandContext: Sendable {
         case .always: return true
         case .never: return false
         case .auto:
-            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if environment["TERM"] == "dumb" { return false }
-            return isTerminal
+            guard isTerminal else { return false }
+            if let noColor = environmentValue("NO_COLOR"), !noColor.isEmpty { return false }
+            return environmentValue("TERM") != "dumb"
+        }
+    }
+
+    /// The value of the environment variable `name`, without building ``environment``.
+    func environmentValue(_ name: String) -> String? {
+        switch environmentSource {
+        case .values(let values): values[name]
+        case .process: Subprocess.processEnvironmentValue(name)
         }
     }
 
@@ -91,7 +121,7 @@ public struct CommandContext: Sendable {
     /// ``endsWithProcess``; otherwise does nothing. Freeing a resolver, its expressions and the
     /// syntax trees it holds costs about a tenth of a whole `resolve`, for memory the exit
     /// returns anyway.
-    public func keepUntilExit(_ value: Any) {
+    public func keepUntilExit<Value>(_ value: Value) {
         guard endsWithProcess else { return }
         ProcessLifetime.keep(value)
     }
@@ -104,10 +134,33 @@ public struct CommandContext: Sendable {
 
 /// What ``CommandContext/keepUntilExit(_:)`` keeps: never released, the process exits first.
 enum ProcessLifetime {
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var values: [Any] = []
+    /// Copies `value` into memory that is never freed, so that what it references is never
+    /// released. Generic rather than `Any`, and no list of kept values: boxing an existential
+    /// and an `[Any]` cost the runtime type instantiations on every run.
+    static func keep<Value>(_ value: Value) {
+        UnsafeMutablePointer<Value>.allocate(capacity: 1).initialize(to: value)
+    }
+}
 
-    static func keep(_ value: Any) {
-        lock.withLock { values.append(value) }
+/// Where ``CommandContext/environment`` comes from: given values (tests), or the process's
+/// environment, made a dictionary only when a command needs all of it. A build runs the tool
+/// with hundreds of variables, of which `resolve` reads three or four.
+enum EnvironmentSource: Sendable {
+    case values([String: String])
+    case process(ProcessEnvironment)
+}
+
+/// The process's environment as a dictionary, read at the first use.
+final class ProcessEnvironment: @unchecked Sendable {
+    private let lock = Lock()
+    private var cached: [String: String]?
+
+    var values: [String: String] {
+        lock.withLock {
+            if let cached { return cached }
+            let values = Subprocess.processEnvironment()
+            cached = values
+            return values
+        }
     }
 }

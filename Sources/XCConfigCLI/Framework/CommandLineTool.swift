@@ -37,7 +37,6 @@ public enum CommandLineTool {
     public static func runProcess() -> Int32 {
         var context = CommandContext(
             arguments: Array(CommandLine.arguments.dropFirst()),
-            environment: Subprocess.processEnvironment(),
             currentDirectory: RealFileSystem.processWorkingDirectory(),
             fileSystem: RealFileSystem(),
             standardOutput: .fileDescriptor(1),
@@ -45,6 +44,7 @@ public enum CommandLineTool {
             standardOutputIsTerminal: isatty(1) != 0,
             standardErrorIsTerminal: isatty(2) != 0
         )
+        context.environmentSource = .process(ProcessEnvironment())
         // The caller exits with the status at once: nothing built needs freeing.
         context.endsWithProcess = true
         return run(context).rawValue
@@ -104,19 +104,17 @@ public enum CommandLineTool {
             return .success
         }
 
-        guard let command = commands.first(where: { $0.configuration.name == arguments[index] }) else {
+        guard var (command, configuration) = Self.command(named: arguments[index], in: commands) else {
             return topLevelUsageError("Unknown command '\(arguments[index])'", context: context)
         }
         var path: [any Command.Type] = [command]
         index += 1
-        while index < arguments.count,
-            let sub = path.last!.configuration.subcommands.first(where: { $0.configuration.name == arguments[index] })
-        {
-            path.append(sub)
+        while index < arguments.count, let sub = Self.command(named: arguments[index], in: configuration.subcommands) {
+            (command, configuration) = sub
+            path.append(command)
             index += 1
         }
         let rest = leadingGlobals + arguments[index...]
-        let configuration = path.last!.configuration
 
         if ArgumentParser.asksForHelp(rest) {
             context.standardOutput.write(HelpFormatter.help(for: path))
@@ -135,7 +133,7 @@ public enum CommandLineTool {
         context.colorMode = parsed.value("color").flatMap(ColorMode.init(rawValue:)) ?? .auto
 
         do {
-            return try path.last!.run(parsed, context: context)
+            return try command.run(parsed, context: context)
         } catch let error as UsageError {
             return usageError(error, path: path, context: context)
         } catch let failure as CommandFailure {
@@ -145,6 +143,16 @@ public enum CommandLineTool {
             context.diagnostics.printError("\(error)")
             return .failure
         }
+    }
+
+    /// The command of `commands` named `name`, and its configuration: built once, since it
+    /// holds every option and help text of the command.
+    private static func command(named name: String, in commands: [any Command.Type]) -> (any Command.Type, CommandConfiguration)? {
+        for command in commands {
+            let configuration = command.configuration
+            if configuration.name == name { return (command, configuration) }
+        }
+        return nil
     }
 
     /// Prints a usage mistake swift-argument-parser style and returns status 2.

@@ -40,7 +40,10 @@ public final class OutputSink: @unchecked Sendable {
 
     /// Writes `text` as UTF-8.
     public func write(_ text: String) {
-        write(bytes: Array(text.utf8))
+        lock.withLock {
+            buffer.appendUTF8(of: text)
+            if buffer.count > bufferLimit { flushLocked() }
+        }
     }
 
     /// Writes `bytes` unchanged.
@@ -76,5 +79,14 @@ public final class OutputSink: @unchecked Sendable {
             offset += written
         }
         buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+extension [UInt8] {
+    /// Appends `text`'s UTF-8 bytes with one copy.
+    mutating func appendUTF8(of text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
+            append(contentsOf: text.utf8)
+        }
     }
 }

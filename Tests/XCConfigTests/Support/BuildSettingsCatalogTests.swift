@@ -93,4 +93,90 @@ import Testing
         let fromFile = BuildSettingsCatalog(table: rows.joined(separator: "\n"))
         #expect(fromFile.settings == BuildSettingsCatalog.shared.settings)
     }
+
+    /// The table and its index are generated from the shared TSV file; with
+    /// `XCCONFIG_WRITE_BUILD_SETTINGS` set, this test writes them instead of checking them.
+    @Test(.enabled(if: sharedTable != nil, "shared/data is absent"))
+    func generatedSourcesAreCurrent() throws {
+        let table = BuildSettingsSources.sortedTable(tsv: try String(contentsOf: Self.sharedTable!, encoding: .utf8))
+        let files = [
+            ("BuildSettingsTable.swift", BuildSettingsSources.tableSource(sortedTable: table)),
+            ("BuildSettingsIndex.swift", BuildSettingsSources.indexSource(sortedTable: table)),
+        ]
+        for (name, source) in files {
+            let url = BuildSettingsSources.directory.appendingPathComponent(name)
+            if ProcessInfo.processInfo.environment["XCCONFIG_WRITE_BUILD_SETTINGS"] != nil {
+                try source.write(to: url, atomically: true, encoding: .utf8)
+            }
+            #expect(try String(contentsOf: url, encoding: .utf8) == source, "\(name) is stale: set XCCONFIG_WRITE_BUILD_SETTINGS to rewrite it")
+        }
+    }
+
+    /// `shared` trusts the generated index to be the embedded table's.
+    @Test func embeddedIndexIsTheTablesIndex() {
+        let index = BuildSettingsCatalog.NameIndex(sortedTable: BuildSettingsCatalog.embeddedTable)
+        #expect(index == BuildSettingsCatalog.embeddedIndex)
+        #expect(index.count == 2_049)
+        // Two thirds full at most, so that probes stay short.
+        #expect(index.slots.count == 4_096)
+    }
+
+    /// Every name is found, and names one edit away from a known one are not (unless they are
+    /// known names themselves).
+    @Test func indexFindsEveryNameAndRejectsNearMisses() {
+        let catalog = BuildSettingsCatalog.shared
+        let settings = catalog.settings
+        for name in catalog.names {
+            #expect(catalog.type(of: name) == settings[name]!.type, "\(name)")
+            var bytes = Array(name.utf8)
+            let last = bytes.count - 1
+            var nearMisses: [[UInt8]] = [
+                Array(bytes.dropLast()), Array(bytes.dropFirst()), bytes + [UInt8(ascii: "_")], [UInt8(ascii: "_")] + bytes,
+                bytes + [0], bytes + [UInt8(ascii: "\t")], bytes + Array("\tstring".utf8),
+            ]
+            bytes[last] ^= 0x20
+            nearMisses.append(bytes)
+            bytes[last] ^= 0x20
+            bytes[0] ^= 0x01
+            nearMisses.append(bytes)
+            for nearMiss in nearMisses {
+                let text = String(decoding: nearMiss, as: UTF8.self)
+                let expected = settings[text]?.type ?? .userDefined
+                #expect(catalog.type(of: text) == expected, "\(text)")
+                #expect(catalog[text]?.type == settings[text]?.type, "\(text)")
+            }
+        }
+    }
+
+    @Test func typeOfNameBytesAgreesWithTypeOf() {
+        let catalog = BuildSettingsCatalog.shared
+        let unknown = ["", "A", "ACTIO", "ACTIONS", "product_name", "PRODUCT_NAME\t", "ÄCTION", "MY_OWN_SETTING_THAT_IS_LONGER_THAN_SIXTEEN"]
+        for name in catalog.names + unknown {
+            let viaBytes = Array(name.utf8).withUnsafeBufferPointer { catalog.type(ofNameBytes: $0) }
+            #expect(viaBytes == catalog.type(of: name), "\(name)")
+        }
+        // A name in the middle of a larger buffer: only its own bytes count.
+        let around = Array("xPRODUCT_NAMEy".utf8)
+        around.withUnsafeBufferPointer { buffer in
+            #expect(catalog.type(ofNameBytes: UnsafeBufferPointer(rebasing: buffer[1..<13])) == .string)
+            #expect(catalog.type(ofNameBytes: UnsafeBufferPointer(rebasing: buffer[1..<14])) == .userDefined)
+        }
+        #expect(catalog.type(ofNameBytes: UnsafeBufferPointer(start: nil, count: 0)) == .userDefined)
+    }
+
+    /// A catalogue made from a table indexes it at `init(table:)`, however many rows share a
+    /// hash chain.
+    @Test func customCatalogueFindsEveryRow() {
+        let names = (0..<3_000).map { "SETTING_\($0)" } + ["", "X", "ABCDEFGH", "ABCDEFGHI"]
+        let catalog = BuildSettingsCatalog(table: names.map { "\($0)\tpathlist\t\t" }.joined(separator: "\n"))
+        #expect(catalog.count == names.count)
+        for name in names {
+            #expect(catalog.type(of: name) == .pathList, "\(name)")
+            #expect(catalog[name]?.name == name)
+        }
+        for unknown in ["SETTING_3000", "SETTING_", "SETTING_0 ", "ABCDEFG", "Y"] {
+            #expect(catalog.type(of: unknown) == .userDefined, "\(unknown)")
+            #expect(catalog[unknown] == nil)
+        }
+    }
 }

@@ -33,6 +33,22 @@ import Testing
         #expect(result.output.count == 4096 * 65)
     }
 
+    /// One variable read with `getenv` is what the whole environment read at once says.
+    @Test func readsOneEnvironmentVariableAsTheWholeEnvironmentHasIt() {
+        let environment = Subprocess.processEnvironment()
+        #expect(!environment.isEmpty)
+        for (name, value) in environment {
+            #expect(Subprocess.processEnvironmentValue(name) == value, "\(name)")
+        }
+        #expect(Subprocess.processEnvironmentValue("XCCONFIG_SURELY_UNSET_VARIABLE") == nil)
+        #expect(Subprocess.processEnvironmentValue("") == nil)
+        // No entry has a name with `=`; `getenv` would match a prefix of a value.
+        if let (name, value) = environment.first(where: { $0.value.contains("=") }) {
+            let prefix = name + "=" + value.split(separator: "=", omittingEmptySubsequences: false)[0]
+            #expect(Subprocess.processEnvironmentValue(prefix) == nil)
+        }
+    }
+
     @Test func givesTheEnvironmentAndOnlyIt() throws {
         let given = try #require(shell("printf '%s,%s' \"$XCCONFIG_TEST\" \"${HOME-unset}\"", environment: ["XCCONFIG_TEST": "a=b c", "PATH": "/usr/bin:/bin"]))
         #expect(String(decoding: given.output, as: UTF8.self) == "a=b c,unset")
