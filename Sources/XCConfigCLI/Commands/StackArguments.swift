@@ -7,10 +7,6 @@ struct StackArguments {
     var inputs = StackInputs()
     var evaluationContext = EvaluationContext()
     var loader: IncludeLoader
-    /// The project read with `--project`, if any.
-    var project: XcodeProject?
-    /// The levels of `--project` for the chosen target and configuration, if any.
-    var projectLevels: ProjectLevels?
     /// Whether the loaded stack may live until the process exits (``CommandContext/endsWithProcess``).
     var keepsUntilExit = false
 
@@ -28,7 +24,8 @@ struct StackArguments {
         inputs.commandLineSettings = arguments.overrides.map { DictionaryEntry(key: $0.key, value: $0.value) }
         if arguments.flag("env") { inputs.environment = context.environment }
 
-        var loadedProject: XcodeProject?
+        // Only the project's folder is needed past this point (its last include search path).
+        var projectDirectory: String?
         if let projectPath = arguments.value("project") {
             let absolute = context.absolutePath(projectPath)
             let project: XcodeProject
@@ -49,8 +46,7 @@ struct StackArguments {
             if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
             if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
             inputs.apply(levels, projectFile: project.projectFilePath)
-            loadedProject = project
-            projectLevels = levels
+            projectDirectory = project.projectDirectory
         } else if arguments.value("target") != nil {
             throw UsageError("--target needs --project")
         }
@@ -58,7 +54,7 @@ struct StackArguments {
         let firstInput = inputs.targetConfigFiles.first ?? inputs.projectConfigFile ?? inputs.xcconfigOverride
         // With --project, Xcode searches the project directory (SRCROOT) last for includes.
         let projectRoot = arguments.value("project-root").map(context.absolutePath)
-            ?? loadedProject?.projectDirectory
+            ?? projectDirectory
             ?? firstInput.flatMap { Self.nearestProjectDirectory(above: $0, fileSystem: context.fileSystem) }
         self.loader = IncludeLoader(
             fileSystem: context.fileSystem,
@@ -68,7 +64,6 @@ struct StackArguments {
                 ?? Self.developerDirectory(context: context))
         self.inputs = inputs
         self.evaluationContext = evaluation
-        self.project = loadedProject
         self.keepsUntilExit = context.endsWithProcess
     }
 

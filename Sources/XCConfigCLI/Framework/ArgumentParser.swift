@@ -52,9 +52,10 @@ public struct ParsedArguments: Sendable {
     public internal(set) var positionals: [String] = []
     /// The `NAME[cond]=VALUE` arguments and `--set` values, in the order given.
     public internal(set) var overrides: [CommandLineOverride] = []
-    var valuesByOption: [String: [String]] = [:]
-    var flagCounts: [String: Int] = [:]
-    var positionalsByName: [String: [String]] = [:]
+    var valuesByOption = NamedValues()
+    /// Every flag given, once per occurrence.
+    var givenFlags: [String] = []
+    var positionalsByName = NamedValues()
 
     public init() {}
 
@@ -65,13 +66,43 @@ public struct ParsedArguments: Sendable {
     public func values(_ long: String) -> [String] { valuesByOption[long] ?? [] }
 
     /// Whether flag `long` was given.
-    public func flag(_ long: String) -> Bool { (flagCounts[long] ?? 0) > 0 }
+    public func flag(_ long: String) -> Bool { givenFlags.contains(long) }
 
     /// The value of the positional named `name` (the first, for a repeatable one).
     public func positional(_ name: String) -> String? { positionalsByName[name]?.first }
 
     /// Every value of the positional named `name`.
     public func positionals(_ name: String) -> [String] { positionalsByName[name] ?? [] }
+}
+
+/// A few value lists by name, in the order first set, found by a linear search: a command has
+/// a handful of options, and a dictionary type costs a short-lived process runtime type
+/// instantiation the first time it is used.
+struct NamedValues: Sendable {
+    private var names: [String] = []
+    private var lists: [[String]] = []
+
+    subscript(name: String) -> [String]? {
+        get { names.firstIndex(of: name).map { lists[$0] } }
+        set {
+            if let index = names.firstIndex(of: name) {
+                if let newValue {
+                    lists[index] = newValue
+                } else {
+                    names.remove(at: index)
+                    lists.remove(at: index)
+                }
+            } else if let newValue {
+                names.append(name)
+                lists.append(newValue)
+            }
+        }
+    }
+
+    subscript(name: String, default defaultValue: [String]) -> [String] {
+        get { self[name] ?? defaultValue }
+        set { self[name] = newValue }
+    }
 }
 
 /// Parses arguments against a command's option and positional tables.
@@ -91,7 +122,8 @@ enum ArgumentParser {
         for option in options {
             if let defaultValue = option.defaultValue { result.valuesByOption[option.long] = [defaultValue] }
         }
-        var explicitlyGiven: Set<String> = []
+        // A list, not a set: see ``NamedValues``.
+        var explicitlyGiven: [String] = []
         var positionals: [String] = []
         var index = 0
 
@@ -106,7 +138,9 @@ enum ArgumentParser {
                 }
                 result.overrides.append(override)
             }
-            if explicitlyGiven.insert(option.long).inserted || !option.isRepeatable {
+            let isFirst = !explicitlyGiven.contains(option.long)
+            if isFirst { explicitlyGiven.append(option.long) }
+            if isFirst || !option.isRepeatable {
                 // The first explicit value replaces the default; a repeated non-repeatable option keeps the last.
                 result.valuesByOption[option.long] = [value]
             } else {
@@ -140,7 +174,7 @@ enum ArgumentParser {
                 switch option.kind {
                 case .flag:
                     if inlineValue != nil { throw UsageError("The flag '--\(name)' does not take a value") }
-                    result.flagCounts[option.long, default: 0] += 1
+                    result.givenFlags.append(option.long)
                 case .value:
                     if let inlineValue {
                         try record(option, inlineValue)
@@ -165,7 +199,7 @@ enum ArgumentParser {
                         guard let flag = options.first(where: { $0.short == letter && $0.kind == .flag }) else {
                             throw UsageError("Unknown option '-\(letter)'")
                         }
-                        result.flagCounts[flag.long, default: 0] += 1
+                        result.givenFlags.append(flag.long)
                     }
                 }
             } else if configuration.acceptsOverrides, let override = CommandLineOverride.parse(argument) {
