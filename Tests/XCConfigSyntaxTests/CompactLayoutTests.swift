@@ -179,4 +179,58 @@ import Testing
             }
         }
     }
+
+    /// Conditions are read again without the parse's checks, relying on them: on random lines the
+    /// conditions read must decompose the bytes between name and `=` exactly, each `[parameter=pattern]`
+    /// with the first `=` ending the parameter and the first `]` the pattern, only inline
+    /// whitespace between them, and Xcode's line and columns.
+    @Test func conditionsReadAgainDecomposeTheBytesBeforeTheEquals() {
+        // Line ends and comments are rarer than the rest, so that most lines have conditions.
+        let spaces = ["", "", " ", " ", "\t", "\u{0B}", "  ", "\u{3000}", "\n", "//"]
+        let ordinary = ["", "sdk", "iphoneos*", " ", "é", "[", "=", "\\", "/", "$(A)", ";"]
+        let parts = ordinary + ordinary + ordinary + ["\u{2028}", "\r", "\n"]
+        var state: UInt64 = 0x5EED_C0DE
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func pick(_ items: [String]) -> String { items[next(items.count)] }
+        var checked = 0
+        for _ in 0..<10_000 {
+            var text = pick(spaces) + "NAME"
+            for _ in 0..<next(4) {
+                text += pick(spaces) + "[" + pick(parts) + pick(parts) + (next(8) == 0 ? "" : "=")
+                text += pick(parts) + pick(parts) + (next(8) == 0 ? "" : "]")
+            }
+            text += pick(spaces) + pick(["=", "=", "+="]) + pick(parts) + pick(["", "\n", "\\\n x"])
+            let bytes = Array(text.utf8)
+            for assignment in XCConfigParser.parse(bytes).assignments {
+                let nameEnd = assignment.nameRange.endOffset
+                var offset = nameEnd
+                for condition in assignment.conditions {
+                    while offset < condition.range.startOffset {
+                        #expect(bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0B || bytes[offset] == 0x0C)
+                        offset += 1
+                    }
+                    #expect(offset == condition.range.startOffset)
+                    let written = Array("[\(condition.parameter)=\(condition.pattern)]".utf8)
+                    #expect(Array(bytes[offset..<condition.range.endOffset]) == written, "\(text.debugDescription)")
+                    #expect(!condition.parameter.utf8.contains { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "]") })
+                    #expect(!condition.pattern.utf8.contains(UInt8(ascii: "]")))
+                    let lineStart = assignment.nameRange.startOffset - (assignment.nameRange.start.column - 1)
+                    #expect(condition.range.start == SourceLocation(line: assignment.nameRange.start.line, column: offset - lineStart + 1))
+                    #expect(condition.range.end == SourceLocation(
+                        line: assignment.nameRange.start.line, column: condition.range.endOffset - lineStart + 1))
+                    offset = condition.range.endOffset
+                    checked += 1
+                }
+                while offset < assignment.equalsOffset {
+                    #expect(bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0B || bytes[offset] == 0x0C)
+                    offset += 1
+                }
+                #expect(assignment.hasConditions == !assignment.conditions.isEmpty)
+            }
+        }
+        #expect(checked > 500)
+    }
 }
