@@ -279,48 +279,9 @@ private struct LineParser {
     }
 
     /// The offset of the next line terminator (or of the next `//` when `stopAtComment`), or
-    /// `count`. Comments and values are most of a file, so this skips eight bytes at a time
-    /// while none of them can be LF, CR, the first byte of U+2028/U+2029 or '/'.
+    /// `count`; see ``endOfLineOffset(in:from:stopAtComment:)``.
     @inline(__always) func endOfLine(from start: Int, stopAtComment: Bool) -> Int {
-        var i = start
-        while true {
-            // Jump to the next byte that may end the scan: the lowest flagged byte of a word is
-            // always a real match (the SWAR test's false positives only sit above a real one).
-            var found = false
-            if let base = UnsafeRawPointer(bytes.baseAddress) {
-                while i + 8 <= count {
-                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    var hits = containsByte(word, ASCII.lineFeed) | containsByte(word, ASCII.carriageReturn)
-                        | containsByte(word, 0xE2)
-                    if stopAtComment { hits |= containsByte(word, ASCII.slash) }
-                    if hits != 0 {
-                        i += hits.trailingZeroBitCount >> 3
-                        found = true
-                        break
-                    }
-                    i += 8
-                }
-            }
-            if !found {
-                while i < count {
-                    let b = bytes[i]
-                    if b == ASCII.lineFeed || b == ASCII.carriageReturn || b == 0xE2 || (stopAtComment && b == ASCII.slash) {
-                        break
-                    }
-                    i += 1
-                }
-                if i >= count { return count }
-            }
-            // Decide whether the candidate really ends the scan.
-            let b = bytes[i]
-            if b == ASCII.lineFeed || b == ASCII.carriageReturn { return i }
-            if b == 0xE2 {
-                if terminatorLength(at: i) > 0 { return i }
-            } else if isComment(at: i) {
-                return i
-            }
-            i += 1
-        }
+        endOfLineOffset(in: bytes, from: start, stopAtComment: stopAtComment)
     }
 
     /// The offset of the first byte at or after `start` that is not `[A-Za-z0-9_]`, or `count`;
@@ -739,6 +700,47 @@ private struct LineParser {
         }
         return String(Character(Unicode.Scalar(byte)))
     }
+}
+
+/// The offset in `bytes` of the next line terminator at or after `start` (LF, CR, U+2028,
+/// U+2029), or of the next `//` when `stopAtComment`, or `bytes.count`.
+///
+/// Comments and values are most of a file, so this tests eight bytes at a time for LF, CR, the
+/// first byte of U+2028/U+2029 and '/', and checks each flagged byte of a word in turn before
+/// loading the next: a '/' of a path (`$(SRCROOT)/a/b`) costs a bit test, not a restart. The
+/// SWAR test may flag a byte above a real match that is none of these; the check rejects it.
+@inline(__always)
+func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopAtComment: Bool) -> Int {
+    let count = bytes.count
+    /// Whether the byte at `offset` (any byte, flagged or not) ends the scan.
+    @inline(__always) func endsScan(_ offset: Int) -> Bool {
+        switch bytes[offset] {
+        case 0x0A, 0x0D:  // LF, CR
+            return true
+        case 0xE2:
+            return offset + 2 < count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
+        case 0x2F:  // '/'
+            return stopAtComment && offset + 1 < count && bytes[offset + 1] == 0x2F
+        default:
+            return false
+        }
+    }
+    var i = start
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+        while i + 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            var hits = containsByte(word, 0x0A) | containsByte(word, 0x0D) | containsByte(word, 0xE2)
+            if stopAtComment { hits |= containsByte(word, 0x2F) }
+            while hits != 0 {
+                let candidate = i + hits.trailingZeroBitCount >> 3
+                if endsScan(candidate) { return candidate }
+                hits &= hits &- 1
+            }
+            i += 8
+        }
+    }
+    while i < count && !endsScan(i) { i += 1 }
+    return i
 }
 
 /// The high bit of each byte of `word` (first byte lowest) that is not `[A-Za-z0-9_]`. Exact for

@@ -233,4 +233,40 @@ import Testing
         }
         #expect(checked > 500)
     }
+
+    /// The word-at-a-time end-of-line scan agrees with a byte-by-byte one on random inputs, from
+    /// every start, with the SWAR test's false positives (each target's byte with its low bit
+    /// flipped, just above a match) plentiful.
+    @Test func endOfLineScanAgreesWithAByteByByteScan() {
+        func model(_ bytes: [UInt8], _ start: Int, _ stopAtComment: Bool) -> Int {
+            var i = start
+            while i < bytes.count {
+                let rest = bytes[i...]
+                if rest.starts(with: [0x0A]) || rest.starts(with: [0x0D]) || rest.starts(with: [0xE2, 0x80, 0xA8])
+                    || rest.starts(with: [0xE2, 0x80, 0xA9]) || (stopAtComment && rest.starts(with: [0x2F, 0x2F])) {
+                    return i
+                }
+                i += 1
+            }
+            return bytes.count
+        }
+        let alphabet: [UInt8] = [0x0A, 0x0B, 0x0D, 0x0C, 0xE2, 0xE3, 0x80, 0xA8, 0xA9, 0x2F, 0x2E, 0x61, 0x20, 0x09, 0x00, 0xFF]
+        var state: UInt64 = 0x00E0_F11E
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<1500 {
+            // Mostly plain bytes, so that scans run over whole words before a match.
+            let bytes = (0..<next(40)).map { _ in next(3) == 0 ? alphabet[next(alphabet.count)] : 0x61 }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    for stopAtComment in [false, true] {
+                        #expect(endOfLineOffset(in: buffer, from: start, stopAtComment: stopAtComment)
+                            == model(bytes, start, stopAtComment), "\(bytes) from \(start)")
+                    }
+                }
+            }
+        }
+    }
 }
