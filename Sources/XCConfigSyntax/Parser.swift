@@ -40,30 +40,87 @@ public enum XCConfigParser {
         source.bytes.withUnsafeBufferPointer { buffer in
             var parser = LineParser(rereading: buffer, source: source, at: equals + 1, line: line, lineStart: lineStart)
             var layout = ValueLayout()
-            _ = parser.scanValue(&layout, collecting: true)
+            _ = parser.scanValue(&layout)
             return layout
         }
     }
 
     /// The conditions of the assignment whose name ends at `nameEnd` and whose `=` is at `equals`
     /// in `source`, read again exactly as the parse read them.
+    ///
+    /// The parse accepted the assignment, so only inline whitespace and whole
+    /// `[parameter=pattern]` conditions stand between name and `=`, all on one line: each `[`
+    /// met outside a condition opens one, its parameter ends at the first `=` (no `]` comes
+    /// before it) and its pattern at the next `]`. The resolver reads conditions once per
+    /// conditional assignment, so none of the parse's checks are repeated here.
     static func readConditions(_ source: Assignment.Source, nameEnd: Int, equals: Int, line: Int, lineStart: Int) -> [Condition] {
         source.bytes.withUnsafeBufferPointer { buffer in
-            // Most assignments have none: only inline whitespace stands between name and `=`.
-            var first = nameEnd
-            while first < equals && buffer[first] != ASCII.openBracket { first += 1 }
-            if first == equals { return [] }
-            var parser = LineParser(rereading: buffer, source: source, at: nameEnd, line: line, lineStart: lineStart)
-            _ = parser.skipWhitespaceAndComments()
+            // Most assignments have none. Every condition has a `[`, and a parameter or pattern
+            // may hold more: an upper bound for one allocation of the right size.
+            var opens = 0
+            for offset in nameEnd..<equals where buffer[offset] == ASCII.openBracket { opens += 1 }
+            if opens == 0 { return [] }
             var conditions: [Condition] = []
-            _ = parser.scanConditions(&conditions, collecting: true)
+            conditions.reserveCapacity(opens)
+            func location(_ offset: Int) -> SourceLocation {
+                SourceLocation(line: line, column: offset - lineStart + 1)
+            }
+            var offset = nameEnd
+            while true {
+                while offset < equals && buffer[offset] != ASCII.openBracket { offset += 1 }
+                if offset == equals { break }
+                let open = offset
+                var parameterEnd = open + 1
+                while buffer[parameterEnd] != ASCII.equals { parameterEnd += 1 }
+                var close = parameterEnd + 1
+                while buffer[close] != ASCII.closeBracket { close += 1 }
+                offset = close + 1
+                conditions.append(Condition(
+                    parameter: decodeCondition(buffer, open + 1, parameterEnd),
+                    pattern: decodeCondition(buffer, parameterEnd + 1, close),
+                    range: SourceRange(start: location(open), end: location(offset), startOffset: open, endOffset: offset)))
+            }
             return conditions
+        }
+    }
+
+    /// `bytes[start..<end]` decoded as `String(decoding:as:)` decodes it. Condition parts are
+    /// short ASCII words (`sdk`, `iphoneos*`), which this way become small strings without a
+    /// UTF-8 validation pass; other bytes are repaired alike.
+    @inline(__always)
+    static func decodeCondition(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        String(unsafeUninitializedCapacity: end - start) { target in
+            _ = target.initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            return end - start
         }
     }
 }
 
+/// Receives the parts of a value as the parser reads them. The parse only needs the value's
+/// extent and passes ``ValueExtentOnly``, for which the specialised scan makes no ranges at all;
+/// reading a value again passes a ``ValueLayout``, which keeps every part.
+protocol ValueRecorder {
+    /// `false` when every call would be thrown away, so that none is made.
+    static var records: Bool { get }
+    mutating func recordComment(_ range: SourceRange)
+    /// A chunk, continued ones already trimmed (and left out when empty).
+    mutating func recordChunk(_ range: SourceRange)
+    /// A dropped `;`; `isFinal` for the one of the last chunk.
+    mutating func recordDroppedSemicolon(_ range: SourceRange, isFinal: Bool)
+    mutating func recordEnd(_ location: SourceLocation, offset: Int)
+}
+
+/// The recorder of the parse: the scan's result says all it needs.
+struct ValueExtentOnly: ValueRecorder {
+    static var records: Bool { false }
+    func recordComment(_ range: SourceRange) {}
+    func recordChunk(_ range: SourceRange) {}
+    func recordDroppedSemicolon(_ range: SourceRange, isFinal: Bool) {}
+    func recordEnd(_ location: SourceLocation, offset: Int) {}
+}
+
 /// What the compact form of an assignment does not keep of its value, read again on demand.
-struct ValueLayout {
+struct ValueLayout: ValueRecorder {
     var chunks: [SourceRange] = []
     var comments: [SourceRange] = []
     var droppedSemicolons: [SourceRange] = []
@@ -71,6 +128,18 @@ struct ValueLayout {
     var finalSemicolon: SourceRange?
     var end = SourceLocation(line: 0, column: 0)
     var endOffset = 0
+
+    static var records: Bool { true }
+    mutating func recordComment(_ range: SourceRange) { comments.append(range) }
+    mutating func recordChunk(_ range: SourceRange) { chunks.append(range) }
+    mutating func recordDroppedSemicolon(_ range: SourceRange, isFinal: Bool) {
+        droppedSemicolons.append(range)
+        if isFinal { finalSemicolon = range }
+    }
+    mutating func recordEnd(_ location: SourceLocation, offset: Int) {
+        end = location
+        endOffset = offset
+    }
 }
 
 // MARK: - Byte classes
@@ -210,48 +279,9 @@ private struct LineParser {
     }
 
     /// The offset of the next line terminator (or of the next `//` when `stopAtComment`), or
-    /// `count`. Comments and values are most of a file, so this skips eight bytes at a time
-    /// while none of them can be LF, CR, the first byte of U+2028/U+2029 or '/'.
+    /// `count`; see ``endOfLineOffset(in:from:stopAtComment:)``.
     @inline(__always) func endOfLine(from start: Int, stopAtComment: Bool) -> Int {
-        var i = start
-        while true {
-            // Jump to the next byte that may end the scan: the lowest flagged byte of a word is
-            // always a real match (the SWAR test's false positives only sit above a real one).
-            var found = false
-            if let base = UnsafeRawPointer(bytes.baseAddress) {
-                while i + 8 <= count {
-                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    var hits = containsByte(word, ASCII.lineFeed) | containsByte(word, ASCII.carriageReturn)
-                        | containsByte(word, 0xE2)
-                    if stopAtComment { hits |= containsByte(word, ASCII.slash) }
-                    if hits != 0 {
-                        i += hits.trailingZeroBitCount >> 3
-                        found = true
-                        break
-                    }
-                    i += 8
-                }
-            }
-            if !found {
-                while i < count {
-                    let b = bytes[i]
-                    if b == ASCII.lineFeed || b == ASCII.carriageReturn || b == 0xE2 || (stopAtComment && b == ASCII.slash) {
-                        break
-                    }
-                    i += 1
-                }
-                if i >= count { return count }
-            }
-            // Decide whether the candidate really ends the scan.
-            let b = bytes[i]
-            if b == ASCII.lineFeed || b == ASCII.carriageReturn { return i }
-            if b == 0xE2 {
-                if terminatorLength(at: i) > 0 { return i }
-            } else if isComment(at: i) {
-                return i
-            }
-            i += 1
-        }
+        endOfLineOffset(in: bytes, from: start, stopAtComment: stopAtComment)
     }
 
     /// The offset of the first byte at or after `start` that is not `[A-Za-z0-9_]`, or `count`;
@@ -329,7 +359,8 @@ private struct LineParser {
     }
 
     /// Parses one logical line (several physical ones for a continued value), leaving the cursor
-    /// at its last line terminator.
+    /// at its last line terminator. Inlined into its one caller, the statement loop.
+    @inline(__always)
     mutating func parseLine() -> StatementKind {
         let comment = skipWhitespaceAndComments()
         if isAtEndOfLine {
@@ -415,6 +446,9 @@ private struct LineParser {
 
     // MARK: Assignments (semantics §1.3)
 
+    /// Inlined into the statement loop with ``parseLine()``: most statements are assignments, and
+    /// the call and the copy of its result cost as much as reading a short one.
+    @inline(__always)
     mutating func parseAssignment() -> StatementKind {
         let nameStart = index
         let nameEnd = endOfName(from: index + 1)
@@ -425,8 +459,7 @@ private struct LineParser {
 
         // The conditions and the value are only checked here: the assignment reads them again
         // from the input when asked, which keeps it small and the parse free of allocations.
-        var conditions: [Condition] = []
-        if let failure = scanConditions(&conditions, collecting: false) { return failure }
+        if index < count && bytes[index] == ASCII.openBracket, let failure = checkConditions() { return failure }
 
         // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
         guard index < count && bytes[index] == ASCII.equals else {
@@ -437,8 +470,8 @@ private struct LineParser {
         let nameLineStart = lineStart
         index += 1
 
-        var unused = ValueLayout()
-        let (chunk, continued) = scanValue(&unused, collecting: false)
+        var extentOnly = ValueExtentOnly()
+        let chunk = scanValue(&extentOnly)
 
         if index - nameStart >= Int(Int32.max) {
             return .assignment(Assignment(general: generalLayout(
@@ -446,15 +479,16 @@ private struct LineParser {
         }
         let chunkStartDelta: Int32
         let chunkEndDelta: Int32
-        if continued {
+        switch chunk.start {
+        case Self.continuedValue:
             chunkStartDelta = Assignment.continued
             chunkEndDelta = Assignment.continued
-        } else if let chunk {
-            chunkStartDelta = Int32(truncatingIfNeeded: chunk.lowerBound - nameStart)
-            chunkEndDelta = Int32(truncatingIfNeeded: chunk.upperBound - nameStart)
-        } else {
+        case Self.absentValue:
             chunkStartDelta = Assignment.absent
             chunkEndDelta = Assignment.absent
+        default:
+            chunkStartDelta = Int32(truncatingIfNeeded: chunk.start - nameStart)
+            chunkEndDelta = Int32(truncatingIfNeeded: chunk.end - nameStart)
         }
         return .assignment(Assignment(
             storage: source, nameStart: nameStart, line: Int32(truncatingIfNeeded: nameLine),
@@ -465,21 +499,26 @@ private struct LineParser {
             endDelta: Int32(truncatingIfNeeded: index - nameStart)))
     }
 
-    /// Reads the `[parameter=pattern]` conditions from the cursor up to the `=` (semantics §1.3),
-    /// appending them to `conditions` when `collecting`. Returns the statement Xcode makes of the
-    /// line when it rejects a condition.
-    @inline(__always)
-    mutating func scanConditions(_ conditions: inout [Condition], collecting: Bool) -> StatementKind? {
+    /// At a byte that ends the line: LF, CR, or the first byte of U+2028/U+2029.
+    @inline(__always) func isLineEnd(_ byte: UInt8, at offset: Int) -> Bool {
+        if byte <= ASCII.carriageReturn { return byte == ASCII.lineFeed || byte == ASCII.carriageReturn }
+        return byte == 0xE2 && terminatorLength(at: offset) > 0
+    }
+
+    /// Checks the `[parameter=pattern]` conditions from the `[` at the cursor up to the `=`
+    /// (semantics §1.3), leaving the cursor after them. Returns the statement Xcode makes of the
+    /// line when it rejects one. ``XCConfigParser/readConditions(_:nameEnd:equals:line:lineStart:)``
+    /// reads them, relying on these checks.
+    mutating func checkConditions() -> StatementKind? {
         while index < count && bytes[index] == ASCII.openBracket {
-            let open = index
-            index += 1
-            // Neither part is trimmed (semantics §1.3).
-            let parameterStart = index
-            while !isAtEndOfLine {
-                let b = bytes[index]
-                if b == ASCII.equals || b == ASCII.closeBracket { break }
-                index += 1
+            // Neither part is trimmed (semantics §1.3): the parameter runs to the first `=`.
+            var i = index + 1
+            while i < count {
+                let b = bytes[i]
+                if b == ASCII.equals || b == ASCII.closeBracket || isLineEnd(b, at: i) { break }
+                i += 1
             }
+            index = i
             if isAtEndOfLine {
                 // A `\` inside a condition does not continue the line (semantics §6.1 P9).
                 return fail("unterminated macro condition on line \(line)", at: index)
@@ -487,37 +526,37 @@ private struct LineParser {
             if bytes[index] == ASCII.closeBracket {
                 return fail("expected to find ‘=’ in macro condition", at: index)
             }
-            let parameterEnd = index
-            index += 1  // '='
-            let patternStart = index
-            while !isAtEndOfLine && bytes[index] != ASCII.closeBracket { index += 1 }
+            // The pattern runs to the first `]`.
+            i += 1
+            while i < count {
+                let b = bytes[i]
+                if b == ASCII.closeBracket || isLineEnd(b, at: i) { break }
+                i += 1
+            }
+            index = i
             if isAtEndOfLine {
                 return fail("unterminated macro condition", at: index)
             }
-            let patternEnd = index
             index += 1  // ']'
-            if collecting {
-                conditions.append(Condition(
-                    parameter: text(parameterStart, parameterEnd),
-                    pattern: text(patternStart, patternEnd),
-                    range: range(open, index)))
-            }
             _ = skipWhitespaceAndComments()
         }
         return nil
     }
 
+    /// ``scanValue(_:)``'s `start` for a value without chunk, and for one spanning lines.
+    static var absentValue: Int { -1 }
+    static var continuedValue: Int { -2 }
+
     /// Reads a value from just past its `=` to the end of its last line, where it leaves the
-    /// cursor (semantics §1.3). Returns the bounds of its chunk when it has one line and a chunk,
-    /// and whether it was continued; records every part in `layout` when `collecting`.
+    /// cursor (semantics §1.3), handing every part to `recorder`. Returns the bounds of its chunk
+    /// when it has one line and a chunk, else ``absentValue`` or ``continuedValue`` as `start`.
     @inline(__always)
-    mutating func scanValue(_ layout: inout ValueLayout, collecting: Bool) -> (chunk: Range<Int>?, continued: Bool) {
-        var continued = false
-        var lastChunk: Range<Int>?
+    mutating func scanValue<Recorder: ValueRecorder>(_ recorder: inout Recorder) -> (start: Int, end: Int) {
+        var result = (start: Self.absentValue, end: Self.absentValue)
         // One chunk per physical line; a chunk ending in `\` continues onto the next line,
         // whatever that line holds (semantics §1.3).
         while true {
-            if let comment = skipWhitespaceAndComments(), collecting { layout.comments.append(comment) }
+            if let comment = skipWhitespaceAndComments(), Recorder.records { recorder.recordComment(comment) }
             if isAtEndOfLine { break }  // absent chunk: ends the value
 
             let valueStart = index
@@ -527,11 +566,11 @@ private struct LineParser {
             var end = i
             if i < count && bytes[i] == ASCII.slash {
                 skipRestOfLine()
-                if collecting { layout.comments.append(range(i, index)) }
+                if Recorder.records { recorder.recordComment(range(i, index)) }
             }
             while end > valueStart && bytes[end - 1].isInlineSpace { end -= 1 }
             // Xcode drops one trailing ';' only (semantics §1.3). The chunk is never empty here.
-            var semicolon: Int?
+            var semicolon = -1
             if bytes[end - 1] == ASCII.semicolon {
                 end -= 1
                 semicolon = end
@@ -543,10 +582,12 @@ private struct LineParser {
                 // clusters: a `\` glued to a prepended mark (U+0600...) does not continue.
                 let decoded = text(valueStart, end)
                 if decoded.hasSuffix("\\") {
-                    continued = true
-                    if collecting {
-                        if let semicolon { layout.droppedSemicolons.append(range(semicolon, semicolon + 1)) }
-                        appendContinuedChunk(valueStart, end - 1, to: &layout)
+                    result = (Self.continuedValue, Self.continuedValue)
+                    if Recorder.records {
+                        if semicolon >= 0 {
+                            recorder.recordDroppedSemicolon(range(semicolon, semicolon + 1), isFinal: false)
+                        }
+                        if let chunk = trimmedContinuedChunk(valueStart, end - 1) { recorder.recordChunk(chunk) }
                     }
                     scanEndOfLine()
                     continue
@@ -554,28 +595,20 @@ private struct LineParser {
             }
 
             // The last chunk is kept even when empty (`A = x \` + `;` gives "x ").
-            lastChunk = valueStart..<end
-            if collecting {
-                layout.chunks.append(range(valueStart, end))
-                if let semicolon {
-                    let semicolonRange = range(semicolon, semicolon + 1)
-                    layout.droppedSemicolons.append(semicolonRange)
-                    layout.finalSemicolon = semicolonRange
-                }
+            if result.start != Self.continuedValue { result = (valueStart, end) }
+            if Recorder.records {
+                recorder.recordChunk(range(valueStart, end))
+                if semicolon >= 0 { recorder.recordDroppedSemicolon(range(semicolon, semicolon + 1), isFinal: true) }
             }
             break
         }
-        if collecting {
-            layout.end = location(index)
-            layout.endOffset = index
-        }
-        return (lastChunk, continued)
+        if Recorder.records { recorder.recordEnd(location(index), offset: index) }
+        return result
     }
 
-    /// Appends a continued chunk, `\` already cut: Xcode trims it with Foundation's
-    /// `.whitespaces` (TAB and Unicode Zs, not VT/FF), on both ends, and drops it when empty
-    /// (semantics §1.3).
-    mutating func appendContinuedChunk(_ start: Int, _ end: Int, to layout: inout ValueLayout) {
+    /// A continued chunk, `\` already cut: Xcode trims it with Foundation's `.whitespaces`
+    /// (TAB and Unicode Zs, not VT/FF), on both ends, and drops it when empty (semantics §1.3).
+    func trimmedContinuedChunk(_ start: Int, _ end: Int) -> SourceRange? {
         var chunkStart = start
         var chunkEnd = end
         while chunkEnd > chunkStart {
@@ -588,9 +621,7 @@ private struct LineParser {
             if length == 0 { break }
             chunkStart += length
         }
-        if chunkStart < chunkEnd {
-            layout.chunks.append(range(chunkStart, chunkEnd))
-        }
+        return chunkStart < chunkEnd ? range(chunkStart, chunkEnd) : nil
     }
 
     /// Every property of an assignment too long for 32-bit offsets, with the cursor at its end.
@@ -669,6 +700,47 @@ private struct LineParser {
         }
         return String(Character(Unicode.Scalar(byte)))
     }
+}
+
+/// The offset in `bytes` of the next line terminator at or after `start` (LF, CR, U+2028,
+/// U+2029), or of the next `//` when `stopAtComment`, or `bytes.count`.
+///
+/// Comments and values are most of a file, so this tests eight bytes at a time for LF, CR, the
+/// first byte of U+2028/U+2029 and '/', and checks each flagged byte of a word in turn before
+/// loading the next: a '/' of a path (`$(SRCROOT)/a/b`) costs a bit test, not a restart. The
+/// SWAR test may flag a byte above a real match that is none of these; the check rejects it.
+@inline(__always)
+func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopAtComment: Bool) -> Int {
+    let count = bytes.count
+    /// Whether the byte at `offset` (any byte, flagged or not) ends the scan.
+    @inline(__always) func endsScan(_ offset: Int) -> Bool {
+        switch bytes[offset] {
+        case 0x0A, 0x0D:  // LF, CR
+            return true
+        case 0xE2:
+            return offset + 2 < count && bytes[offset + 1] == 0x80 && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
+        case 0x2F:  // '/'
+            return stopAtComment && offset + 1 < count && bytes[offset + 1] == 0x2F
+        default:
+            return false
+        }
+    }
+    var i = start
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+        while i + 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            var hits = containsByte(word, 0x0A) | containsByte(word, 0x0D) | containsByte(word, 0xE2)
+            if stopAtComment { hits |= containsByte(word, 0x2F) }
+            while hits != 0 {
+                let candidate = i + hits.trailingZeroBitCount >> 3
+                if endsScan(candidate) { return candidate }
+                hits &= hits &- 1
+            }
+            i += 8
+        }
+    }
+    while i < count && !endsScan(i) { i += 1 }
+    return i
 }
 
 /// The high bit of each byte of `word` (first byte lowest) that is not `[A-Za-z0-9_]`. Exact for

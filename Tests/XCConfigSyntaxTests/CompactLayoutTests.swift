@@ -179,4 +179,94 @@ import Testing
             }
         }
     }
+
+    /// Conditions are read again without the parse's checks, relying on them: on random lines the
+    /// conditions read must decompose the bytes between name and `=` exactly, each `[parameter=pattern]`
+    /// with the first `=` ending the parameter and the first `]` the pattern, only inline
+    /// whitespace between them, and Xcode's line and columns.
+    @Test func conditionsReadAgainDecomposeTheBytesBeforeTheEquals() {
+        // Line ends and comments are rarer than the rest, so that most lines have conditions.
+        let spaces = ["", "", " ", " ", "\t", "\u{0B}", "  ", "\u{3000}", "\n", "//"]
+        let ordinary = ["", "sdk", "iphoneos*", " ", "é", "[", "=", "\\", "/", "$(A)", ";"]
+        let parts = ordinary + ordinary + ordinary + ["\u{2028}", "\r", "\n"]
+        var state: UInt64 = 0x5EED_C0DE
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func pick(_ items: [String]) -> String { items[next(items.count)] }
+        var checked = 0
+        for _ in 0..<10_000 {
+            var text = pick(spaces) + "NAME"
+            for _ in 0..<next(4) {
+                text += pick(spaces) + "[" + pick(parts) + pick(parts) + (next(8) == 0 ? "" : "=")
+                text += pick(parts) + pick(parts) + (next(8) == 0 ? "" : "]")
+            }
+            text += pick(spaces) + pick(["=", "=", "+="]) + pick(parts) + pick(["", "\n", "\\\n x"])
+            let bytes = Array(text.utf8)
+            for assignment in XCConfigParser.parse(bytes).assignments {
+                let nameEnd = assignment.nameRange.endOffset
+                var offset = nameEnd
+                for condition in assignment.conditions {
+                    while offset < condition.range.startOffset {
+                        #expect(bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0B || bytes[offset] == 0x0C)
+                        offset += 1
+                    }
+                    #expect(offset == condition.range.startOffset)
+                    let written = Array("[\(condition.parameter)=\(condition.pattern)]".utf8)
+                    #expect(Array(bytes[offset..<condition.range.endOffset]) == written, "\(text.debugDescription)")
+                    #expect(!condition.parameter.utf8.contains { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "]") })
+                    #expect(!condition.pattern.utf8.contains(UInt8(ascii: "]")))
+                    let lineStart = assignment.nameRange.startOffset - (assignment.nameRange.start.column - 1)
+                    #expect(condition.range.start == SourceLocation(line: assignment.nameRange.start.line, column: offset - lineStart + 1))
+                    #expect(condition.range.end == SourceLocation(
+                        line: assignment.nameRange.start.line, column: condition.range.endOffset - lineStart + 1))
+                    offset = condition.range.endOffset
+                    checked += 1
+                }
+                while offset < assignment.equalsOffset {
+                    #expect(bytes[offset] == 0x20 || bytes[offset] == 0x09 || bytes[offset] == 0x0B || bytes[offset] == 0x0C)
+                    offset += 1
+                }
+                #expect(assignment.hasConditions == !assignment.conditions.isEmpty)
+            }
+        }
+        #expect(checked > 500)
+    }
+
+    /// The word-at-a-time end-of-line scan agrees with a byte-by-byte one on random inputs, from
+    /// every start, with the SWAR test's false positives (each target's byte with its low bit
+    /// flipped, just above a match) plentiful.
+    @Test func endOfLineScanAgreesWithAByteByByteScan() {
+        func model(_ bytes: [UInt8], _ start: Int, _ stopAtComment: Bool) -> Int {
+            var i = start
+            while i < bytes.count {
+                let rest = bytes[i...]
+                if rest.starts(with: [0x0A]) || rest.starts(with: [0x0D]) || rest.starts(with: [0xE2, 0x80, 0xA8])
+                    || rest.starts(with: [0xE2, 0x80, 0xA9]) || (stopAtComment && rest.starts(with: [0x2F, 0x2F])) {
+                    return i
+                }
+                i += 1
+            }
+            return bytes.count
+        }
+        let alphabet: [UInt8] = [0x0A, 0x0B, 0x0D, 0x0C, 0xE2, 0xE3, 0x80, 0xA8, 0xA9, 0x2F, 0x2E, 0x61, 0x20, 0x09, 0x00, 0xFF]
+        var state: UInt64 = 0x00E0_F11E
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<1500 {
+            // Mostly plain bytes, so that scans run over whole words before a match.
+            let bytes = (0..<next(40)).map { _ in next(3) == 0 ? alphabet[next(alphabet.count)] : 0x61 }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...bytes.count {
+                    for stopAtComment in [false, true] {
+                        #expect(endOfLineOffset(in: buffer, from: start, stopAtComment: stopAtComment)
+                            == model(bytes, start, stopAtComment), "\(bytes) from \(start)")
+                    }
+                }
+            }
+        }
+    }
 }

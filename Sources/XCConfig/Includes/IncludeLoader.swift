@@ -103,25 +103,28 @@ private struct Walker {
         while !stack.isEmpty {
             // The innermost file's statements up to its next include that pushes a file.
             let top = stack.count - 1
-            let statements = stack[top].statements
             let fileIndex = stack[top].fileIndex
-            var position = stack[top].next
-            var pushed = false
-            while !pushed, position < statements.count {
-                let statement = statements[position]
-                position += 1
-                switch statement.kind {
-                case .assignment(let assignment):
-                    result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
-                case .invalid(let diagnostic):
-                    result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
-                case .include(let directive):
-                    stack[top].next = position
-                    include(directive, at: statement.range.start, from: fileIndex)
-                    pushed = stack.count > top + 1
-                case .comment, .blank:
-                    break
+            let statements = stack[top].statements
+            // Read in place: copying each statement out of the array (an outlined copy of the
+            // enum, a retain and a release) cost more than taking the assignment.
+            let pushed = statements.withUnsafeBufferPointer { statements in
+                var position = stack[top].next
+                while position < statements.count {
+                    position += 1
+                    switch statements[position - 1].kind {
+                    case .assignment(let assignment):
+                        result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+                    case .invalid(let diagnostic):
+                        result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
+                    case .include(let directive):
+                        stack[top].next = position
+                        include(directive, at: statements[position - 1].range.start, from: fileIndex)
+                        if stack.count > top + 1 { return true }
+                    case .comment, .blank:
+                        break
+                    }
                 }
+                return false
             }
             if !pushed {
                 active.remove(stack[top].identity)
@@ -166,6 +169,13 @@ private struct Walker {
 
     private mutating func push(fileIndex: Int, path: String?, identity: String) {
         active.insert(identity)
+        // Room for every statement of the file being an assignment, grown geometrically (a
+        // file included many times asks again each time): one allocation for most loads
+        // instead of one per doubling.
+        let needed = result.assignments.count + result.files[fileIndex].tree.statements.count
+        if needed > result.assignments.capacity {
+            result.assignments.reserveCapacity(max(needed, 2 * result.assignments.capacity))
+        }
         stack.append(Frame(
             fileIndex: fileIndex,
             statements: result.files[fileIndex].tree.statements,
