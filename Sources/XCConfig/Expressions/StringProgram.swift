@@ -146,11 +146,12 @@ struct ProgramStore {
             text.append(contentsOf: bytes)
             return StringProgram(pieces: 0..<0, literalStart: start, literalLength: Int32(bytes.count), isVerbatim: true)
         }
-        // The compiler takes the arrays over while it runs (a copy would be copied on write).
-        var compiler = ProgramCompiler(bytes: bytes, store: ProgramStore(), nameIDs: nameIDs)
-        swap(&compiler.store, &self)
-        let pieces = compiler.compileTopLevel(list: semantics == .list)
-        swap(&compiler.store, &self)
+        // The compiler writes to the store in place, through a pointer valid for this call
+        // (swapping the arrays in and out cost more than compiling a short value).
+        let pieces = withUnsafeMutablePointer(to: &self) { store in
+            var compiler = ProgramCompiler(bytes: bytes, store: store, nameIDs: nameIDs)
+            return compiler.compileTopLevel(list: semantics == .list)
+        }
         var program = StringProgram(pieces: pieces)
         if let (start, length) = literalRange(pieces) {
             program.literalStart = start
@@ -164,14 +165,21 @@ struct ProgramStore {
 /// grammar, the same nesting bound, only the string form kept.
 private struct ProgramCompiler {
     let bytes: UnsafeBufferPointer<UInt8>
-    var store: ProgramStore
+    /// The store compiled into, owned by the caller for the compiler's lifetime.
+    let storage: UnsafeMutablePointer<ProgramStore>
     let nameIDs: NameTable
     var index = 0
     var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, store: ProgramStore, nameIDs: NameTable) {
+    /// The store, modified in place.
+    private var store: ProgramStore {
+        unsafeAddress { UnsafePointer(storage) }
+        nonmutating unsafeMutableAddress { storage }
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: NameTable) {
         self.bytes = bytes
-        self.store = store
+        self.storage = store
         self.nameIDs = nameIDs
     }
 

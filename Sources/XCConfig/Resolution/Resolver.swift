@@ -551,7 +551,7 @@ public final class Resolver {
     /// evaluation that has copied a reference's value drops what the reference appended above
     /// both its own starting point and ``committedValues``, so that values evaluated again and
     /// again (not cacheable) do not pile up.
-    @exclusivity(unchecked) var values: [UInt8] = []
+    @exclusivity(unchecked) var values = ByteBuffer()
     @exclusivity(unchecked) var committedValues = 0
     /// Set when a bound was exceeded; evaluation then unwinds quickly with empty values.
     @exclusivity(unchecked) var aborted = false
@@ -572,7 +572,12 @@ public final class Resolver {
     /// The catalogue's types, by interned name, looked up on first use.
     @exclusivity(unchecked) var settingTypes: [SettingType?] = []
     /// The bytes of the values being evaluated, innermost last.
-    @exclusivity(unchecked) var scratch: [UInt8] = []
+    @exclusivity(unchecked) var scratch = ByteBuffer()
+
+    deinit {
+        values.deallocate()
+        scratch.deallocate()
+    }
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
@@ -586,6 +591,11 @@ public final class Resolver {
     func clearCache() {
         for index in cache.indices { cache[index] = nil }
         cachedNameSets.removeAll()
+        // No cache entry refers to a value any more, and outside evaluation nothing else does.
+        if frames.isEmpty {
+            values.removeLast(downTo: 0)
+            committedValues = 0
+        }
     }
 
     func expression(_ recordIndex: Int) -> Expression {
@@ -620,13 +630,13 @@ public final class Resolver {
     /// The string of an evaluated value.
     func string(_ value: ValueRange) -> String {
         if value.count == 0 { return "" }
-        return values.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[value.start..<value.end]), as: UTF8.self) }
+        return String(decoding: values.bytes(value.start, value.count), as: UTF8.self)
     }
 
     /// Appends `text` to ``values``.
     func appendValue(_ text: String) -> ValueRange {
         let start = values.count
-        values.append(contentsOf: text.utf8)
+        values.append(text)
         return ValueRange(start: start, count: values.count - start)
     }
 
@@ -634,7 +644,7 @@ public final class Resolver {
     /// every value above `mark` has been consumed.
     @inline(__always) func dropValues(above mark: Int) {
         let keep = max(mark, committedValues)
-        if values.count > keep { values.removeSubrange(keep...) }
+        values.removeLast(downTo: keep)
     }
 
     /// The string form of matching record `recordIndex` of setting `nameID`, with the current frames.
@@ -764,7 +774,7 @@ public final class Resolver {
             if program.literalLength == 0 { return .empty }
             let start = values.count
             store.text.withUnsafeBufferPointer { text in
-                values.append(contentsOf: UnsafeBufferPointer(rebasing: text[Int(program.literalStart)..<Int(program.literalStart + program.literalLength)]))
+                values.append(text.baseAddress! + Int(program.literalStart), count: Int(program.literalLength))
             }
             return ValueRange(start: start, count: Int(program.literalLength))
         }
@@ -787,19 +797,19 @@ public final class Resolver {
         // Built on top of `scratch`; evaluations nested in a reference build above it and
         // shrink it back before returning.
         let mark = scratch.count
-        defer { scratch.removeSubrange(mark...) }
+        defer { scratch.removeLast(downTo: mark) }
         for index in range {
             if aborted { return .empty }
             let piece = store.pieces[Int(index)]
             if piece.isReference {
                 let valuesMark = values.count
                 if let value = evaluateReference(compiled: Int(piece.start)), value.count > 0 {
-                    values.withUnsafeBufferPointer { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: $0[value.start..<value.end])) }
+                    scratch.append(values.base! + value.start, count: value.count)
                 }
                 // Copied: what the reference added is needed no more, unless cached.
                 dropValues(above: valuesMark)
             } else {
-                store.text.withUnsafeBufferPointer { scratch.append(contentsOf: UnsafeBufferPointer(rebasing: $0[Int(piece.start)..<Int(piece.start + piece.length)])) }
+                if piece.length > 0 { store.text.withUnsafeBufferPointer { scratch.append($0.baseAddress! + Int(piece.start), count: Int(piece.length)) } }
             }
             if scratch.count - mark > options.maximumValueSize {
                 abortValueTooLarge()
@@ -808,7 +818,7 @@ public final class Resolver {
         }
         if scratch.count == mark { return .empty }
         let start = values.count
-        scratch.withUnsafeBufferPointer { values.append(contentsOf: UnsafeBufferPointer(rebasing: $0[mark...])) }
+        values.append(scratch.base! + mark, count: scratch.count - mark)
         return ValueRange(start: start, count: scratch.count - mark)
     }
 

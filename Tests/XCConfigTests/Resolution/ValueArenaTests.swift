@@ -46,3 +46,32 @@ import Testing
         }
     }
 }
+
+/// ``ByteBuffer`` against `[UInt8]`: appends across growth, truncation, reads.
+@Suite struct ByteBufferTests {
+    @Test func agreesWithAnArray() {
+        var buffer = ByteBuffer()
+        defer { buffer.deallocate() }
+        var model: [UInt8] = []
+        var state: UInt64 = 1
+        for step in 0..<2_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let length = Int((state >> 33) % 300)
+            if step % 7 == 3 {
+                let newCount = model.count - min(model.count, length)
+                buffer.removeLast(downTo: newCount)
+                model.removeSubrange(newCount...)
+            } else {
+                let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &+ step) }
+                bytes.withUnsafeBufferPointer { buffer.append($0) }
+                model += bytes
+            }
+            #expect(buffer.count == model.count)
+        }
+        #expect(Array(buffer.bytes(0, buffer.count)) == model)
+        if model.count > 10 { #expect(Array(buffer.bytes(3, 7)) == Array(model[3..<10])) }
+        buffer.append("é$x")
+        #expect(Array(buffer.bytes(model.count, buffer.count - model.count)) == Array("é$x".utf8))
+        #expect(buffer.bytes(0, 0).isEmpty)
+    }
+}
