@@ -16,13 +16,20 @@ import Darwin
 /// in a few arrays shared by every value of the resolver, and literal text in one byte buffer.
 /// The compiler reads the value's bytes exactly as ``ExpressionParser`` does; only the string
 /// form is kept (quotes and escape backslashes stay in it, as Xcode prints them).
+///
+/// A program is plain integers, like everything in the store, so that the resolver's array of
+/// them is copied and freed without visiting each.
 struct StringProgram {
     /// Pieces of the value in ``ProgramStore/pieces``.
     var pieces: Range<Int32>
-    /// The string form when the value holds no reference.
-    var literal: String?
-    /// `true` when ``literal`` is the value exactly as written (it holds no `$`).
+    /// The string form when the value holds no reference: a range of ``ProgramStore/text``
+    /// (`literalLength` -1 when it holds one).
+    var literalStart: Int32 = 0
+    var literalLength: Int32 = -1
+    /// `true` when the literal is the value exactly as written (it holds no `$`).
     var isVerbatim = false
+
+    var isLiteral: Bool { literalLength >= 0 }
 }
 
 /// One piece of a compiled value: a literal byte run or a reference.
@@ -65,7 +72,8 @@ struct CompiledReference {
 
 /// A compiled `:op` or `:op=operand`.
 struct CompiledOperator {
-    var name: String
+    /// The operator's name, by its ID in ``ProgramStore/operatorNames``.
+    var name: Int32
     /// The operand's pieces for a replacement operator, `nil` for a retrieval operator.
     var operand: Range<Int32>?
 }
@@ -84,28 +92,44 @@ struct ProgramStore {
     var pendingOperators: [CompiledOperator] = []
     /// Names referred to without references that no level assigns, interned when compiled.
     var unassignedNames = NameTable()
+    /// Operator names, interned when compiled.
+    var operatorNames = NameTable()
 
     /// The bytes of a text piece.
     @inline(__always) func bytes(of piece: ProgramPiece) -> ArraySlice<UInt8> {
         text[Int(piece.start)..<Int(piece.start + piece.length)]
     }
 
-    /// The string of pieces that hold no reference.
-    func literalText(_ range: Range<Int32>) -> String? {
+    /// The text of pieces that hold no reference, as a range of ``text`` (joined there when
+    /// there are several).
+    mutating func literalRange(_ range: Range<Int32>) -> (start: Int32, length: Int32)? {
         for index in range where pieces[Int(index)].isReference { return nil }
+        if range.isEmpty { return (0, 0) }
         if range.count == 1 {
             let piece = pieces[Int(range.lowerBound)]
-            return text.withUnsafeBufferPointer {
-                String(decoding: UnsafeBufferPointer(rebasing: $0[Int(piece.start)..<Int(piece.start + piece.length)]), as: UTF8.self)
-            }
+            return (piece.start, piece.length)
         }
-        var result: [UInt8] = []
+        let start = Int32(text.count)
         for index in range {
             let piece = pieces[Int(index)]
-            if piece.isReference { return nil }
-            result.append(contentsOf: bytes(of: piece))
+            text.append(contentsOf: bytes(of: piece))
         }
-        return String(decoding: result, as: UTF8.self)
+        return (start, Int32(text.count) - start)
+    }
+
+    /// The string of pieces that hold no reference.
+    mutating func literalText(_ range: Range<Int32>) -> String? {
+        guard let (start, length) = literalRange(range) else { return nil }
+        return string(start: start, length: length)
+    }
+
+    /// The literal string form of `program`, which must have one.
+    func literalString(_ program: StringProgram) -> String {
+        string(start: program.literalStart, length: program.literalLength)
+    }
+
+    private func string(start: Int32, length: Int32) -> String {
+        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + length)]), as: UTF8.self) }
     }
 
     /// Compiles `value` read with `semantics`; literal names are looked up in `nameIDs`.
@@ -118,14 +142,22 @@ struct ProgramStore {
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // Without a `$` the string form is the value itself, in either semantics.
         guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil else {
-            return StringProgram(pieces: 0..<0, literal: String(decoding: bytes, as: UTF8.self), isVerbatim: true)
+            let start = Int32(text.count)
+            text.append(contentsOf: bytes)
+            return StringProgram(pieces: 0..<0, literalStart: start, literalLength: Int32(bytes.count), isVerbatim: true)
         }
-        // The compiler takes the arrays over while it runs (a copy would be copied on write).
-        var compiler = ProgramCompiler(bytes: bytes, store: ProgramStore(), nameIDs: nameIDs)
-        swap(&compiler.store, &self)
-        let pieces = compiler.compileTopLevel(list: semantics == .list)
-        swap(&compiler.store, &self)
-        return StringProgram(pieces: pieces, literal: literalText(pieces))
+        // The compiler writes to the store in place, through a pointer valid for this call
+        // (swapping the arrays in and out cost more than compiling a short value).
+        let pieces = withUnsafeMutablePointer(to: &self) { store in
+            var compiler = ProgramCompiler(bytes: bytes, store: store, nameIDs: nameIDs)
+            return compiler.compileTopLevel(list: semantics == .list)
+        }
+        var program = StringProgram(pieces: pieces)
+        if let (start, length) = literalRange(pieces) {
+            program.literalStart = start
+            program.literalLength = length
+        }
+        return program
     }
 }
 
@@ -133,14 +165,21 @@ struct ProgramStore {
 /// grammar, the same nesting bound, only the string form kept.
 private struct ProgramCompiler {
     let bytes: UnsafeBufferPointer<UInt8>
-    var store: ProgramStore
+    /// The store compiled into, owned by the caller for the compiler's lifetime.
+    let storage: UnsafeMutablePointer<ProgramStore>
     let nameIDs: NameTable
     var index = 0
     var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, store: ProgramStore, nameIDs: NameTable) {
+    /// The store, modified in place.
+    private var store: ProgramStore {
+        unsafeAddress { UnsafePointer(storage) }
+        nonmutating unsafeMutableAddress { storage }
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: NameTable) {
         self.bytes = bytes
-        self.store = store
+        self.storage = store
         self.nameIDs = nameIDs
     }
 
@@ -177,8 +216,10 @@ private struct ProgramCompiler {
     /// Moves the pieces above `mark` into the store and returns their range.
     private mutating func finish(mark: Int) -> Range<Int32> {
         let start = Int32(store.pieces.count)
-        store.pieces.append(contentsOf: store.pendingPieces[mark...])
-        store.pendingPieces.removeSubrange(mark...)
+        // One by one: most expressions have a piece or two, and appending a slice cost more
+        // than the rest of finishing them.
+        for index in mark..<store.pendingPieces.count { store.pieces.append(store.pendingPieces[index]) }
+        store.pendingPieces.removeLast(store.pendingPieces.count - mark)
         return start..<Int32(store.pieces.count)
     }
 
@@ -310,7 +351,7 @@ private struct ProgramCompiler {
             index += 1
             let operatorStart = index
             while index < bytes.count, ExpressionParser.isOperatorNameByte(bytes[index]) { index += 1 }
-            let operatorName = String(decoding: UnsafeBufferPointer(rebasing: bytes[operatorStart..<index]), as: UTF8.self)
+            let operatorName = Int32(store.operatorNames.intern(bytes: UnsafeBufferPointer(rebasing: bytes[operatorStart..<index])).id)
             if index < bytes.count, bytes[index] == Self.equals {
                 index += 1
                 let operand = compileString(stopAtColon: true, closer: closer)
@@ -324,8 +365,8 @@ private struct ProgramCompiler {
         }
         if store.pendingOperators.count > operatorMark {
             let first = Int32(store.operators.count)
-            store.operators.append(contentsOf: store.pendingOperators[operatorMark...])
-            store.pendingOperators.removeSubrange(operatorMark...)
+            for index in operatorMark..<store.pendingOperators.count { store.operators.append(store.pendingOperators[index]) }
+            store.pendingOperators.removeLast(store.pendingOperators.count - operatorMark)
             reference.operators = first..<Int32(store.operators.count)
         }
         return reference
@@ -359,10 +400,14 @@ private struct ProgramCompiler {
 
     /// The kind of a name the resolver treats specially, `nil` for any other.
     private static func specialName(_ text: UnsafeBufferPointer<UInt8>) -> CompiledReference.NameKind? {
+        // Compared byte by byte: `elementsEqual` against a string's UTF-8 view took hundreds
+        // of instructions for nine bytes.
         switch text.count {
         case 0: .empty
-        case 5: text.elementsEqual("value".utf8) ? .value : nil
-        case 9: text.elementsEqual("inherited".utf8) ? .inherited : nil
+        case 5: text[0] == 0x76 && text[1] == 0x61 && text[2] == 0x6C && text[3] == 0x75 && text[4] == 0x65 ? .value : nil  // value
+        case 9:
+            text[0] == 0x69 && text[1] == 0x6E && text[2] == 0x68 && text[3] == 0x65 && text[4] == 0x72
+                && text[5] == 0x69 && text[6] == 0x74 && text[7] == 0x65 && text[8] == 0x64 ? .inherited : nil  // inherited
         default: nil
         }
     }

@@ -202,8 +202,8 @@ public final class Resolver {
 
     /// The value text of record `index`, as written (after Xcode's line processing).
     func rawValue(ofRecord index: Int) -> String {
-        // A value without `$` was decoded once already, when it was compiled.
-        if let program = programs[index], program.isVerbatim, let literal = program.literal { return literal }
+        // A value without `$` was copied once already, when it was compiled.
+        if let program = programs[index], program.isVerbatim { return store.literalString(program) }
         let record = records[index]
         let assignments = levelAssignments[Int(record.levelIndex)]
         if assignments.isEmpty { return levelEntries[Int(record.levelIndex)][Int(record.item)].entry.value }
@@ -481,7 +481,7 @@ public final class Resolver {
     /// Every assignment of `name`, highest precedence first, matching or not.
     public func assignments(of name: String) -> [AssignmentInfo] {
         guard let id = nameIDs[name] else { return [] }
-        return chain(of: id).map(info)
+        return chain(of: id).map { info($0) }
     }
 
     /// The winning assignment and its value for each setting, sorted by name.
@@ -492,13 +492,17 @@ public final class Resolver {
     /// The value and winning assignment of the interned setting `id`.
     func resolvedSetting(_ id: Int) -> ResolvedSetting {
         let winner = Int(topMatching[id])
-        return ResolvedSetting(
-            name: names[id],
-            value: winner < 0 ? "" : evaluateTopLevel(nameID: id, record: winner),
-            winner: winner < 0 ? nil : info(winner))
+        guard winner >= 0 else { return ResolvedSetting(name: names[id], value: "", winner: nil) }
+        let value = evaluateTopLevel(nameID: id, record: winner)
+        // A value without `$` is its raw text: one string for both (evaluation that gave up
+        // gives an empty value, told apart by its length).
+        var shared: String? = nil
+        if let program = programs[winner], program.isVerbatim, value.utf8.count == Int(program.literalLength) { shared = value }
+        return ResolvedSetting(name: names[id], value: value, winner: info(winner, rawValue: shared))
     }
 
-    func info(_ index: Int) -> AssignmentInfo {
+    /// The assignment record `index` stands for; `rawValue`, when given, is its value's text.
+    func info(_ index: Int, rawValue knownRawValue: String? = nil) -> AssignmentInfo {
         let record = records[index]
         return AssignmentInfo(
             name: names[Int(record.nameID)],
@@ -507,7 +511,7 @@ public final class Resolver {
             location: location(ofRecord: index),
             keyPath: keyPath(ofRecord: index),
             conditions: Array(conditions(ofRecord: index)),
-            rawValue: rawValue(ofRecord: index),
+            rawValue: knownRawValue ?? rawValue(ofRecord: index),
             matchesContext: record.matches)
     }
 
@@ -529,9 +533,28 @@ public final class Resolver {
         var outermostReached = Int.max
     }
 
+    /// A cached evaluation. Plain integers, so that storing and reading one retains nothing
+    /// and the cache is freed without visiting its entries: the value is a range of
+    /// ``values``, and the free names are held inline when there are at most two (most values
+    /// refer to one or two settings), else in ``cachedNameSets``.
     struct CacheEntry {
-        let value: Evaluated
-        let freeNames: NameSet
+        let value: ValueRange
+        /// The free names when ``overflow`` is -1 (-1 for none).
+        let first: Int32
+        let second: Int32
+        /// Index of the free names in ``cachedNameSets``, or -1.
+        let overflow: Int32
+    }
+
+    /// An evaluated value: a range of ``values``. Empty when it produced nothing: a value
+    /// whose string form is empty counts as nothing when referenced (semantics §3.5).
+    struct ValueRange {
+        var start: Int
+        var count: Int
+
+        static let empty = ValueRange(start: 0, count: 0)
+        var hasContent: Bool { count > 0 }
+        var end: Int { start + count }
     }
 
     /// A value's string form, and whether it produced anything: a reference to a value that
@@ -546,6 +569,17 @@ public final class Resolver {
     @exclusivity(unchecked) var activeCount = ActiveCounts()
     /// Cached evaluations, by record.
     @exclusivity(unchecked) var cache: [CacheEntry?] = []
+    /// Free names of cached evaluations with more than two (``CacheEntry/overflow``).
+    @exclusivity(unchecked) var cachedNameSets: [NameSet] = []
+    /// The bytes of evaluated values (``ValueRange``), appended as they are produced.
+    ///
+    /// Bytes below ``committedValues`` may be referred to by a cache entry; bytes above it
+    /// were produced by an evaluation still in progress or already consumed, and an
+    /// evaluation that has copied a reference's value drops what the reference appended above
+    /// both its own starting point and ``committedValues``, so that values evaluated again and
+    /// again (not cacheable) do not pile up.
+    @exclusivity(unchecked) var values = ByteBuffer()
+    @exclusivity(unchecked) var committedValues = 0
     /// Set when a bound was exceeded; evaluation then unwinds quickly with empty values.
     @exclusivity(unchecked) var aborted = false
     @exclusivity(unchecked) var abortReported: Set<Int> = []
@@ -565,7 +599,12 @@ public final class Resolver {
     /// The catalogue's types, by interned name, looked up on first use.
     @exclusivity(unchecked) var settingTypes: [SettingType?] = []
     /// The bytes of the values being evaluated, innermost last.
-    @exclusivity(unchecked) var scratch: [UInt8] = []
+    @exclusivity(unchecked) var scratch = ByteBuffer()
+
+    deinit {
+        values.deallocate()
+        scratch.deallocate()
+    }
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
@@ -578,6 +617,12 @@ public final class Resolver {
     /// Forgets every cached evaluation (bindings changed).
     func clearCache() {
         for index in cache.indices { cache[index] = nil }
+        cachedNameSets.removeAll()
+        // No cache entry refers to a value any more, and outside evaluation nothing else does.
+        if frames.isEmpty {
+            values.removeLast(downTo: 0)
+            committedValues = 0
+        }
     }
 
     func expression(_ recordIndex: Int) -> Expression {
@@ -592,40 +637,95 @@ public final class Resolver {
 
     func evaluateTopLevel(nameID: Int, record: Int) -> String {
         aborted = false
-        let value = evaluateRecord(nameID: nameID, record: record)
+        let value = evaluateRecordString(nameID: nameID, record: record)
         if aborted {
             aborted = false
             return ""
         }
-        return value.text
+        return value
+    }
+
+    /// ``evaluateRecord(nameID:record:)`` as a string, dropping the bytes only it needed.
+    func evaluateRecordString(nameID: Int, record: Int) -> String {
+        let mark = values.count
+        let value = evaluateRecord(nameID: nameID, record: record)
+        let text = string(value)
+        dropValues(above: mark)
+        return text
+    }
+
+    /// The string of an evaluated value.
+    func string(_ value: ValueRange) -> String {
+        if value.count == 0 { return "" }
+        return String(decoding: values.bytes(value.start, value.count), as: UTF8.self)
+    }
+
+    /// Appends `text` to ``values``.
+    func appendValue(_ text: String) -> ValueRange {
+        let start = values.count
+        values.append(text)
+        return ValueRange(start: start, count: values.count - start)
+    }
+
+    /// Drops the bytes of ``values`` above `mark` that no cache entry refers to; only where
+    /// every value above `mark` has been consumed.
+    @inline(__always) func dropValues(above mark: Int) {
+        let keep = max(mark, committedValues)
+        values.removeLast(downTo: keep)
     }
 
     /// The string form of matching record `recordIndex` of setting `nameID`, with the current frames.
-    func evaluateRecord(nameID: Int, record recordIndex: Int) -> Evaluated {
-        if aborted { return Evaluated(text: "", hasContent: false) }
-        if tracer == nil, let entry = cache[recordIndex], isValid(entry.freeNames) {
-            mergeIntoParent(entry.freeNames)
+    func evaluateRecord(nameID: Int, record recordIndex: Int) -> ValueRange {
+        if aborted { return .empty }
+        if tracer == nil, let entry = cache[recordIndex], isValid(entry) {
+            mergeIntoParent(entry)
             return entry.value
         }
         if frames.count >= options.maximumDepth {
             abort(nameID: nameID, message: "evaluation of '\(names[nameID])' nests deeper than \(options.maximumDepth) settings")
-            return Evaluated(text: "", hasContent: false)
+            return .empty
         }
         frames.append(Frame(nameID: nameID, record: recordIndex))
         activeCount[nameID, default: 0] += 1
         tracer?.enter(recordIndex: recordIndex)
         let value = evaluateProgram(program(recordIndex))
-        tracer?.exit(value: value.text)
+        if tracer != nil { tracer!.exit(value: string(value)) }
         activeCount[nameID]! -= 1
         let frame = frames.removeLast()
         if !aborted && frame.outermostReached >= frames.count {
-            cache[recordIndex] = CacheEntry(value: value, freeNames: frame.freeNames)
+            var first: Int32 = -1, second: Int32 = -1, overflow: Int32 = -1
+            if let pair = frame.freeNames.inlineMembers {
+                (first, second) = pair
+            } else {
+                overflow = Int32(truncatingIfNeeded: cachedNameSets.count)
+                cachedNameSets.append(frame.freeNames)
+            }
+            cache[recordIndex] = CacheEntry(value: value, first: first, second: second, overflow: overflow)
+            committedValues = max(committedValues, value.end)
         }
         mergeIntoParent(frame.freeNames)
         if !frames.isEmpty, frame.outermostReached < frames.count - 1 {
             frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frame.outermostReached)
         }
         return value
+    }
+
+    private func isValid(_ entry: CacheEntry) -> Bool {
+        if entry.overflow >= 0 { return isValid(cachedNameSets[Int(entry.overflow)]) }
+        if frames.isEmpty { return true }
+        // A member is being evaluated exactly when some frame evaluates it.
+        return (entry.first < 0 || activeCount[Int(entry.first), default: 0] == 0)
+            && (entry.second < 0 || activeCount[Int(entry.second), default: 0] == 0)
+    }
+
+    private func mergeIntoParent(_ entry: CacheEntry) {
+        guard !frames.isEmpty else { return }
+        if entry.overflow >= 0 {
+            frames[frames.count - 1].freeNames.formUnion(cachedNameSets[Int(entry.overflow)])
+            return
+        }
+        if entry.first >= 0 { frames[frames.count - 1].freeNames.insert(Int(entry.first)) }
+        if entry.second >= 0 { frames[frames.count - 1].freeNames.insert(Int(entry.second)) }
     }
 
     private func isValid(_ freeNames: NameSet) -> Bool {
@@ -696,46 +796,61 @@ public final class Resolver {
     }
 
     /// The string form of a compiled value.
-    func evaluateProgram(_ program: StringProgram) -> Evaluated {
-        if let literal = program.literal { return Evaluated(text: literal, hasContent: !literal.isEmpty) }
+    func evaluateProgram(_ program: StringProgram) -> ValueRange {
+        if program.isLiteral {
+            if program.literalLength == 0 { return .empty }
+            let start = values.count
+            store.text.withUnsafeBufferPointer { text in
+                values.append(text.baseAddress! + Int(program.literalStart), count: Int(program.literalLength))
+            }
+            return ValueRange(start: start, count: Int(program.literalLength))
+        }
         return evaluatePieces(program.pieces)
     }
 
     /// The string form of compiled pieces: their text with each reference's string value, as
     /// ``evaluateValue(_:)`` computes it for an ``Expression``.
-    func evaluatePieces(_ range: Range<Int32>) -> Evaluated {
+    func evaluatePieces(_ range: Range<Int32>) -> ValueRange {
         if range.count == 1, store.pieces[Int(range.lowerBound)].isReference {
             // A reference alone (`$(inherited)`, `$(OTHER)`): its value as it is, uncopied.
-            if aborted { return Evaluated(text: "", hasContent: false) }
-            let value = evaluateReference(compiled: Int(store.pieces[Int(range.lowerBound)].start)) ?? ""
-            if value.utf8.count > options.maximumValueSize {
+            if aborted { return .empty }
+            let value = evaluateReference(compiled: Int(store.pieces[Int(range.lowerBound)].start)) ?? .empty
+            if value.count > options.maximumValueSize {
                 abortValueTooLarge()
-                return Evaluated(text: "", hasContent: false)
+                return .empty
             }
-            return Evaluated(text: value, hasContent: !value.isEmpty)
+            return value
         }
         // Built on top of `scratch`; evaluations nested in a reference build above it and
         // shrink it back before returning.
         let mark = scratch.count
-        defer { scratch.removeSubrange(mark...) }
+        defer { scratch.removeLast(downTo: mark) }
         for index in range {
-            if aborted { return Evaluated(text: "", hasContent: false) }
+            if aborted { return .empty }
             let piece = store.pieces[Int(index)]
             if piece.isReference {
-                if let value = evaluateReference(compiled: Int(piece.start)) { scratch.append(contentsOf: value.utf8) }
+                let valuesMark = values.count
+                if let value = evaluateReference(compiled: Int(piece.start)), value.count > 0 {
+                    scratch.append(values.base! + value.start, count: value.count)
+                }
+                // Copied: what the reference added is needed no more, unless cached.
+                dropValues(above: valuesMark)
             } else {
-                scratch.append(contentsOf: store.bytes(of: piece))
+                if piece.length > 0 { store.text.withUnsafeBufferPointer { scratch.append($0.baseAddress! + Int(piece.start), count: Int(piece.length)) } }
             }
             if scratch.count - mark > options.maximumValueSize {
                 abortValueTooLarge()
-                return Evaluated(text: "", hasContent: false)
+                return .empty
             }
         }
-        return Evaluated(text: String(decoding: scratch[mark...], as: UTF8.self), hasContent: scratch.count > mark)
+        if scratch.count == mark { return .empty }
+        let start = values.count
+        values.append(scratch.base! + mark, count: scratch.count - mark)
+        return ValueRange(start: start, count: scratch.count - mark)
     }
 
-    /// A compiled reference evaluated as a string, operators applied; `nil` when it produced nothing.
-    func evaluateReference(compiled index: Int) -> String? {
+    /// A compiled reference evaluated, operators applied; `nil` when it produced nothing.
+    func evaluateReference(compiled index: Int) -> ValueRange? {
         let reference = store.references[index]
         var name: String? = nil
         let target: Target
@@ -753,27 +868,36 @@ public final class Resolver {
             name = reference.kind == .empty ? "" : reference.kind == .inherited ? "inherited" : "value"
             target = self.target(of: name!, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
         case .computed:
-            name = evaluatePieces(reference.name).text
+            name = string(evaluatePieces(reference.name))
             target = self.target(of: name!)
         }
-        var value: String?
-        switch lookup(target) {
-        case .assigned(let found):
-            value = found
+        var value: ValueRange?
+        switch target {
         case .unset(let setting):
-            if reference.isBare { return "$" + (name ?? names[Int(reference.nameID)]) }
+            if reference.isBare { return appendValue("$" + (name ?? names[Int(reference.nameID)])) }
+            let declared: String?
             if reference.kind == .unassigned, extraBindings.isEmpty {
                 // Its type, by the ID it was compiled with: no lookup by string.
-                value = declaredStringValue(ofType: unassignedType(Int(reference.nameID), name: setting))
+                declared = declaredStringValue(ofType: unassignedType(Int(reference.nameID), name: setting))
             } else {
-                value = declaredStringValue(setting)
+                declared = declaredStringValue(setting)
             }
+            // Only ever empty: one empty element.
+            value = declared.map { _ in .empty }
+        case .bound(let bound):
+            value = appendValue(bound)
+        case .record(let nameID, let record):
+            let found = evaluateRecord(nameID: nameID, record: record)
+            value = found.hasContent ? found : nil
         }
+        if reference.operators.isEmpty { return value }
+        // Operators work on strings; the value is read before any operand is evaluated.
+        var text = value.map(string)
         for index in reference.operators {
             let op = store.operators[Int(index)]
-            value = applyOperator(op.name, hasOperand: op.operand != nil, to: value) { evaluatePieces(op.operand!).text }
+            text = applyOperator(store.operatorNames.names[Int(op.name)], hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
         }
-        return value
+        return text.map(appendValue)
     }
 
     /// One reference evaluated as a string, operators applied; `nil` when it produced nothing.
@@ -868,8 +992,8 @@ public final class Resolver {
         case .unset(let setting): return .unset(setting: setting)
         case .bound(let value): return .assigned(value)
         case .record(let nameID, let record):
-            let value = evaluateRecord(nameID: nameID, record: record)
-            return .assigned(value.hasContent ? value.text : nil)
+            let value = evaluateRecordString(nameID: nameID, record: record)
+            return .assigned(value.isEmpty ? nil : value)
         }
     }
 
@@ -971,6 +1095,10 @@ struct NameSet: Sendable {
 
     /// Members are inline (`first`, `second`).
     private var isInline: Bool { list.isEmpty && words.isEmpty }
+
+    /// The members when they are held inline, -1 standing for none; `nil` when there are more
+    /// than two.
+    var inlineMembers: (Int32, Int32)? { isInline ? (first, second) : nil }
 
     func contains(_ id: Int) -> Bool {
         let member = Int32(truncatingIfNeeded: id)

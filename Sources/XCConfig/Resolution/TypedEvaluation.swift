@@ -131,7 +131,7 @@ extension Resolver {
             if settingType(nameID).usesListSemantics {
                 values = evaluateRecordList(nameID: nameID, record: record)
             } else {
-                values = [evaluateRecord(nameID: nameID, record: record).text]
+                values = [evaluateRecordString(nameID: nameID, record: record)]
             }
         }
         for op in reference.operators where !op.hasInvalidCharacter {

@@ -38,7 +38,7 @@ import Testing
             resolver.aborted = false
             let program = resolver.evaluateProgram(resolver.program(index))
             resolver.aborted = false
-            #expect(program.text == tree.text, "\(resolver.rawValue(ofRecord: index)) \(comment?.rawValue ?? "")")
+            #expect(resolver.string(program) == tree.text, "\(resolver.rawValue(ofRecord: index)) \(comment?.rawValue ?? "")")
             #expect(program.hasContent == tree.hasContent)
         }
     }

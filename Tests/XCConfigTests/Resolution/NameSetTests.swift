@@ -38,4 +38,17 @@ import Testing
         #expect(a.count == expected.count)
         for id in 0..<200 { #expect(a.contains(id) == expected.contains(id)) }
     }
+
+    /// Cache entries keep the members inline while the set holds at most two.
+    @Test func inlineMembersUpToTwo() {
+        var names = NameSet()
+        #expect(names.inlineMembers! == (-1, -1))
+        names.insert(7)
+        #expect(names.inlineMembers! == (7, -1))
+        names.insert(3)
+        names.insert(7)
+        #expect(names.inlineMembers! == (7, 3))
+        names.insert(9)
+        #expect(names.inlineMembers == nil)
+    }
 }

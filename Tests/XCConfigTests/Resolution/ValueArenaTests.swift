@@ -1,0 +1,77 @@
+import Testing
+@testable import XCConfig
+
+/// Evaluated values live as byte ranges of one buffer (``Resolver/values``); cached ranges must
+/// survive whatever later evaluations drop, and values evaluated again and again (not
+/// cacheable) must not pile up in it.
+@Suite struct ValueArenaTests {
+    static func resolver(_ text: String) -> Resolver {
+        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
+        return Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+    }
+
+    /// `B` refers back to `X`, which is being evaluated, so it is never cached: each of the
+    /// 200 references evaluates it again, and only `X`'s own value stays in the buffer.
+    @Test func uncachedValuesAreDropped() {
+        let resolver = Self.resolver("""
+            B = b_$(X)
+            X = \(String(repeating: "$(B)", count: 200))
+            """)
+        let value = resolver.value(of: "X")
+        #expect(value == String(repeating: "b_", count: 200))
+        #expect(resolver.values.count == value.utf8.count)
+    }
+
+    /// Every order of asking gives what a fresh resolver gives: cached ranges are not
+    /// overwritten by later evaluations.
+    @Test func cachedValuesSurviveLaterEvaluations() {
+        let text = """
+            A = a $(B:upper) $(C)
+            B = b $(C) $(D:default=$(A))
+            C = c $(inherited) $(E)
+            D = $(C)$(C)
+            E = e
+            C = $(inherited) $(B)
+            F = $(A) $(B) $(C) $(D) $(E) $(UNSET)
+            """
+        let names = ["A", "B", "C", "D", "E", "F"]
+        let expected = names.map { Self.resolver(text).value(of: $0) }
+        for order in [names, names.reversed(), ["C", "F", "A", "E", "B", "D"]] {
+            let resolver = Self.resolver(text)
+            var got: [String: String] = [:]
+            for name in order { got[name] = resolver.value(of: name) }
+            // Asked again, from the cache.
+            for name in order { #expect(resolver.value(of: name) == got[name]) }
+            #expect(names.map { got[$0]! } == expected)
+        }
+    }
+}
+
+/// ``ByteBuffer`` against `[UInt8]`: appends across growth, truncation, reads.
+@Suite struct ByteBufferTests {
+    @Test func agreesWithAnArray() {
+        var buffer = ByteBuffer()
+        defer { buffer.deallocate() }
+        var model: [UInt8] = []
+        var state: UInt64 = 1
+        for step in 0..<2_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let length = Int((state >> 33) % 300)
+            if step % 7 == 3 {
+                let newCount = model.count - min(model.count, length)
+                buffer.removeLast(downTo: newCount)
+                model.removeSubrange(newCount...)
+            } else {
+                let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &+ step) }
+                bytes.withUnsafeBufferPointer { buffer.append($0) }
+                model += bytes
+            }
+            #expect(buffer.count == model.count)
+        }
+        #expect(Array(buffer.bytes(0, buffer.count)) == model)
+        if model.count > 10 { #expect(Array(buffer.bytes(3, 7)) == Array(model[3..<10])) }
+        buffer.append("é$x")
+        #expect(Array(buffer.bytes(model.count, buffer.count - model.count)) == Array("é$x".utf8))
+        #expect(buffer.bytes(0, 0).isEmpty)
+    }
+}
