@@ -26,7 +26,7 @@ import XCConfig
             "--quick", "--json", "--monorepo-sizes", "40",
             "--bench-file", Self.shared.appendingPathComponent("bench/bench.xcconfig").path,
             "--corpus", "/nonexistent-corpus",
-            "--filter", "parse-large", "--filter", "resolve-bench", "--filter", "resolve-monorepo",
+            "--filter", "parse-large", "--filter", "resolve-bench", "--filter", "resolve-monorepo", "--filter", "resolve-process",
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -43,6 +43,13 @@ import XCConfig
         #expect(names.contains("parse-large.peak-memory"))
         if FileManager.default.fileExists(atPath: Self.shared.appendingPathComponent("bench/bench.xcconfig").path) {
             #expect(names.contains("resolve-bench"))
+        }
+        // resolve-process starts the `xcconfig` built next to the bench, and fails if it exits
+        // with an error.
+        let tool = URL(fileURLWithPath: Self.bench!).deletingLastPathComponent().appendingPathComponent("xcconfig").path
+        if FileManager.default.isExecutableFile(atPath: tool),
+           FileManager.default.fileExists(atPath: Self.shared.appendingPathComponent("bench/bench.xcconfig").path) {
+            #expect(names.contains("resolve-process"))
         }
         for entry in entries {
             #expect(entry.objectMembers?.map(\.key) == ["name", "unit", "median", "p90", "iterations"])
