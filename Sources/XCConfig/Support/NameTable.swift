@@ -35,61 +35,49 @@ struct NameTable: Sendable {
     /// The ID of the name spelled by `bytes`, if interned.
     func id(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         if slots.isEmpty { return nil }
-        let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return nil }
-            let id = entry - 1
-            if hashes[id] == hash, Self.withBytes(of: names[id], { Self.equal($0, bytes) }) { return id }
-            slot = (slot + 1) & mask
-        }
+        return probe(bytes, hash: Self.hash(bytes)).id
     }
 
     /// The ID of `name`, interning it when new; `isNew` tells which.
     @discardableResult
     mutating func intern(_ name: String) -> (id: Int, isNew: Bool) {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
-        let hash = Self.withBytes(of: name) { Self.hash($0) }
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { break }
-            let id = entry - 1
-            if hashes[id] == hash, names[id] == name { return (id, false) }
-            slot = (slot + 1) & mask
-        }
-        let id = names.count
-        names.append(name)
-        hashes.append(hash)
-        slots[slot] = Int32(id + 1)
-        if names.count * 2 > slots.count { grow() }
-        return (id, true)
+        Self.withBytes(of: name) { bytes in intern(bytes, makeName: { name }) }
     }
 
     /// The ID of the name spelled by `bytes`, interning it when new; one probe either way,
     /// and a `String` is made only for a new name.
     @discardableResult
     mutating func intern(bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
+        intern(bytes, makeName: { String(decoding: bytes, as: UTF8.self) })
+    }
+
+    @inline(__always)
+    private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, makeName: () -> String) -> (id: Int, isNew: Bool) {
         if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
         let hash = Self.hash(bytes)
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { break }
-            let id = entry - 1
-            if hashes[id] == hash, Self.withBytes(of: names[id], { Self.equal($0, bytes) }) { return (id, false) }
-            slot = (slot + 1) & mask
-        }
+        let (slot, existing) = probe(bytes, hash: hash)
+        if let existing { return (existing, false) }
         let id = names.count
-        names.append(String(decoding: bytes, as: UTF8.self))
+        names.append(makeName())
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
         if names.count * 2 > slots.count { grow() }
         return (id, true)
+    }
+
+    /// The ID of the name spelled by `bytes` (whose hash is `hash`), or the empty slot where it
+    /// would go. The table must have slots.
+    @inline(__always)
+    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int?) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return (slot, nil) }
+            let id = entry - 1
+            if hashes[id] == hash, Self.withBytes(of: names[id], { Self.equal($0, bytes) }) { return (slot, id) }
+            slot = (slot + 1) & mask
+        }
     }
 
     private mutating func grow() {
