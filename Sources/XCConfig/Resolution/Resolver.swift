@@ -134,21 +134,21 @@ public final class Resolver {
         for levelIndex in levels.indices {
             settingsDiagnostics += keyDiagnostics[levelIndex]
             let start = records.count
-            // Read through a buffer pointer: subscripting the array copied each assignment
-            // (three references retained and released) just to read it.
-            levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
-                for item in assignments.indices {
-                    // Conditions are converted only when there are any.
-                    let conditionStart = conditionSpecs.count
-                    if assignments[item].assignment.hasConditions {
-                        for condition in assignments[item].assignment.conditions {
-                            conditionSpecs.append(ConditionSpec(parameter: condition.parameter, pattern: condition.pattern))
-                        }
+            let assignments = levelAssignments[levelIndex]
+            for item in assignments.indices {
+                // Taken out once: each call on `assignments[item].assignment` copied the whole
+                // element (retained and released its input) before calling.
+                let assignment = assignments[item].assignment
+                // Conditions are converted only when there are any.
+                let conditionStart = conditionSpecs.count
+                if assignment.hasConditions {
+                    for condition in assignment.conditions {
+                        conditionSpecs.append(ConditionSpec(parameter: condition.parameter, pattern: condition.pattern))
                     }
-                    let conditionCount = conditionSpecs.count - conditionStart
-                    let nameID = assignments[item].assignment.withNameBytes { intern($0) }
-                    push(nameID: nameID, levelIndex: levelIndex, item: item, conditionStart: conditionStart, conditionCount: conditionCount)
                 }
+                let conditionCount = conditionSpecs.count - conditionStart
+                let nameID = assignment.withNameBytes { intern($0) }
+                push(nameID: nameID, levelIndex: levelIndex, item: item, conditionStart: conditionStart, conditionCount: conditionCount)
             }
             for (item, kept) in levelEntries[levelIndex].enumerated() {
                 let conditionStart = conditionSpecs.count
