@@ -294,6 +294,7 @@ public final class Resolver {
             }
             let nameID = Int(records[index].nameID)
             var matches = true
+            // Exact whenever `matches` stays true: the loop then saw every condition.
             var hasSDKCondition = false
             let first = Int(records[index].conditionStart)
             for conditionIndex in first..<first + Int(records[index].conditionCount) {
@@ -317,9 +318,6 @@ public final class Resolver {
                     matches = false
                     break
                 }
-            }
-            if matches, !hasSDKCondition {
-                hasSDKCondition = conditions(ofRecord: index).contains { $0.parameter == "sdk" }
             }
             if matches, hasSDKCondition, names[nameID] == "SDKROOT" {
                 // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
