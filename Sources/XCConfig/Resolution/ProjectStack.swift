@@ -32,7 +32,13 @@ extension Resolver {
     /// time, the runtime instantiating the set's type and searching every conformance for
     /// `LevelKind: Hashable`.
     public func resolveAll(atLevelsWhere isIncluded: (LevelKind) -> Bool, includingDynamic: Bool) -> [ResolvedSetting] {
-        settingIDs(includedLevels: levels.map { isIncluded($0.kind) }, includingDynamic: includingDynamic).map(resolvedSetting)
+        settingIDs(atLevelsWhere: isIncluded, includingDynamic: includingDynamic).map(resolvedSetting)
+    }
+
+    /// The interned names of the settings ``resolveAll(atLevelsWhere:includingDynamic:)``
+    /// lists, in the same order, for ``forEachValue(of:_:)``.
+    package func settingIDs(atLevelsWhere isIncluded: (LevelKind) -> Bool, includingDynamic: Bool) -> [Int] {
+        settingIDs(includedLevels: levels.map { isIncluded($0.kind) }, includingDynamic: includingDynamic)
     }
 
     /// The interned names of ``settingNames(at:includingDynamic:)``, in the same order: read
@@ -46,14 +52,14 @@ extension Resolver {
     /// level index), sorted by name in byte order; without the build system's own settings
     /// unless `includingDynamic`.
     private func settingIDs(includedLevels included: [Bool], includingDynamic: Bool) -> [Int] {
+        if includingDynamic, !included.contains(false) { return settingIDs(at: nil) }
         let dynamicLevel = levels.map { $0.kind == .project || $0.kind == .target }
         return settingIDs(at: nil).filter { id in
             anyRecord(of: id) { index in
                 let levelIndex = Int(records[index].levelIndex)
                 guard included[levelIndex] else { return false }
-                // ``AssignmentInfo/isDynamicSetting``, on the record.
-                let isDynamic = dynamicLevel[levelIndex] && file(ofRecord: index) == nil && keyPath(ofRecord: index) == nil
-                return includingDynamic || !isDynamic
+                // Not ``AssignmentInfo/isDynamicSetting``, read on the record.
+                return includingDynamic || !dynamicLevel[levelIndex] || file(ofRecord: index) != nil || keyPath(ofRecord: index) != nil
             }
         }
     }

@@ -62,12 +62,19 @@ enum ResolveCommand: Command {
         // Context bindings, the environment and the project's dynamic settings (SRCROOT,
         // TARGET_NAME, ...) are listed only with --all (cli.md "Evaluation context").
         let all = arguments.flag("all")
-        let settings = all
-            ? resolver.resolveAll(at: nil, includingDynamic: true)
-            : resolver.resolveAll(atLevelsWhere: { $0 != .defaults && $0 != .environment }, includingDynamic: false)
+        let ids = resolver.settingIDs(atLevelsWhere: { all || ($0 != .defaults && $0 != .environment) }, includingDynamic: all)
+        let format = arguments.value("format") ?? "text"
+        if format == "text", !arguments.flag("provenance"), !arguments.flag("levels") {
+            // The common case needs only names and values, read as bytes.
+            let text = ResolveOutput.text(ids, resolver: resolver)
+            context.keepUntilExit(text)
+            reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+            context.standardOutput.write(bytes: text)
+            return failed ? .failure : .success
+        }
+        let settings = ids.map(resolver.resolvedSetting)
         context.keepUntilExit(settings)
         reportSettingsDiagnostics(resolver, context: context, failed: &failed)
-        let format = arguments.value("format") ?? "text"
         if arguments.flag("levels") {
             context.standardOutput.write(ResolveOutput.levels(settings, resolver: resolver, json: format == "json", context: context))
         } else {
@@ -84,6 +91,21 @@ enum ResolveCommand: Command {
 
 /// The output formats of `resolve`.
 enum ResolveOutput {
+    /// The text format without provenance, `NAME = value` lines, from the settings' bytes.
+    static func text(_ ids: [Int], resolver: Resolver) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(ids.count * 64)
+        resolver.forEachValue(of: ids) { name, value in
+            output.append(contentsOf: name)
+            output.append(UInt8(ascii: " "))
+            output.append(UInt8(ascii: "="))
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: value)
+            output.append(UInt8(ascii: "\n"))
+        }
+        return output
+    }
+
     /// The output of `resolve` in `format`, as UTF-8.
     static func render(_ settings: [ResolvedSetting], format: String, provenance: Bool, context: CommandContext) -> [UInt8] {
         switch format {
@@ -100,27 +122,8 @@ enum ResolveOutput {
             for setting in settings { text += "\(setting.name) = \(xcconfigLiteral(setting.value, for: setting.name))\n" }
             return Array(text.utf8)
         default:
-            // `NAME = value` lines copied into one buffer of the exact size: appending to a
-            // `String` cost about 300 instructions a piece, as much as the rest of printing.
-            // The settings are read in place, by index: a copy of each (its winning assignment
-            // included) cost as much again.
-            guard !provenance else { return textWithProvenance(settings, context: context) }
-            var size = 0
-            for index in settings.indices { size += settings[index].name.utf8.count + settings[index].value.utf8.count + 4 }
-            return [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                guard let base = buffer.baseAddress else { return }
-                var next = base
-                for index in settings.indices {
-                    next = copyUTF8(of: settings[index].name, to: next)
-                    next[0] = UInt8(ascii: " ")
-                    next[1] = UInt8(ascii: "=")
-                    next[2] = UInt8(ascii: " ")
-                    next = copyUTF8(of: settings[index].value, to: next + 3)
-                    next[0] = UInt8(ascii: "\n")
-                    next += 1
-                }
-                count = next - base
-            }
+            // Text without provenance is ``text(_:resolver:)``.
+            return textWithProvenance(settings, context: context)
         }
     }
 
@@ -136,21 +139,6 @@ enum ResolveOutput {
             output.append(UInt8(ascii: "\n"))
         }
         return output
-    }
-
-    /// Copies `text`'s UTF-8 bytes to `destination`, which has room for them; returns the end.
-    private static func copyUTF8(of text: String, to destination: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
-            if let source = bytes.baseAddress { destination.initialize(from: source, count: bytes.count) }
-            return bytes.count
-        }
-        if let copied { return destination + copied }
-        var next = destination
-        for byte in text.utf8 {
-            next.initialize(to: byte)
-            next += 1
-        }
-        return next
     }
 
     static func provenanceJSON(_ setting: ResolvedSetting, context: CommandContext) -> JSONValue {
