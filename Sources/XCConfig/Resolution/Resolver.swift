@@ -401,21 +401,29 @@ public final class Resolver {
         }
         // A merge sort written out rather than `sort(by:)`: the standard library's sort makes a
         // process instantiate `[Range<Int>]` for its runs, about 0.1M instructions at start-up.
+        // It merges the ascending runs already there, so names that a file assigns in order
+        // cost one comparison each.
         var first = keys
         var second = keys
         keys = []
+        // The end of each run, ascending; the last is the count.
+        var runEnds: [Int] = []
         // Through buffer pointers: element writes to an array check its uniqueness each time,
         // which made the sort cost twice the standard library's.
         let sortedIntoSecond = first.withUnsafeMutableBufferPointer { firstBuffer in
             second.withUnsafeMutableBufferPointer { secondBuffer -> Bool in
                 var source = firstBuffer, target = secondBuffer
-                var intoSecond = false
                 let count = source.count
-                var width = 1
-                while width < count {
-                    var start = 0
-                    while start < count {
-                        let middle = min(start + width, count), end = min(start + 2 * width, count)
+                if count < 2 { return false }
+                for index in 1..<count where precedes(source[index], source[index - 1]) { runEnds.append(index) }
+                runEnds.append(count)
+                var intoSecond = false
+                while runEnds.count > 1 {
+                    // Merges each pair of runs into one, from `source` into `target`.
+                    var merged = 0, start = 0, pair = 0
+                    while pair < runEnds.count {
+                        let middle = runEnds[pair]
+                        let end = pair + 1 < runEnds.count ? runEnds[pair + 1] : middle
                         var left = start, right = middle, output = start
                         while left < middle, right < end {
                             if precedes(source[right], source[left]) {
@@ -429,11 +437,14 @@ public final class Resolver {
                         }
                         while left < middle { target[output] = source[left]; left += 1; output += 1 }
                         while right < end { target[output] = source[right]; right += 1; output += 1 }
+                        runEnds[merged] = end
+                        merged += 1
                         start = end
+                        pair += 2
                     }
+                    runEnds.removeLast(runEnds.count - merged)
                     swap(&source, &target)
                     intoSecond.toggle()
-                    width *= 2
                 }
                 return intoSecond
             }

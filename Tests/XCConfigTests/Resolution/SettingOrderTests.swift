@@ -19,4 +19,38 @@ import Testing
         #expect(resolver.settingNames() == expected)
         #expect(resolver.resolveAll().map(\.name) == expected)
     }
+
+    /// The sort merges the ascending runs it finds: inputs already in order, in reverse, and
+    /// made of sorted runs of every length come out in byte order.
+    @Test func runsOfEveryShapeAreMerged() {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pool = (0..<300).map { index in
+            // Some names share their first 16 bytes, so that ties are compared in full.
+            index % 3 == 0 ? "SHARED_PREFIX_16_\(index)" : "S\(String(index, radix: 7))_\(next(50))"
+        }
+        let sorted = Array(Set(pool)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var orders = [sorted, Array(sorted.reversed()), [sorted[0]], []]
+        for _ in 0..<20 {
+            // A shuffle cut into pieces of random lengths, each piece sorted.
+            var runs: [[String]] = []
+            var rest = sorted
+            for index in rest.indices.reversed() { rest.swapAt(index, next(index + 1)) }
+            while !rest.isEmpty {
+                let length = min(rest.count, 1 + next(40))
+                runs.append(rest.prefix(length).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+                rest.removeFirst(length)
+            }
+            orders.append(runs.flatMap { $0 })
+        }
+        for order in orders {
+            let text = order.map { "\($0) = x" }.joined(separator: "\n")
+            let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
+            let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+            #expect(resolver.settingNames() == order.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        }
+    }
 }
