@@ -72,8 +72,8 @@ public final class Resolver {
     /// the setting name of each key.
     let levelEntries: [[(name: String, entry: DictionaryEntry)]]
     @exclusivity(unchecked) var expressions: [Expression?] = []
-    @exclusivity(unchecked) var nameIDs = NameTable()
-    @exclusivity(unchecked) var names: [String] = []
+    /// The setting names, interned.
+    let nameIDs: NameTable
     /// Each setting's newest record (the top of its chain), by interned name.
     @exclusivity(unchecked) var lastRecord: [Int32] = []
     /// Each setting's newest matching record, by interned name; -1 when none matches.
@@ -125,10 +125,9 @@ public final class Resolver {
         self.levelFiles = levelFiles
         self.levelEntries = levelEntries
         let recordCount = levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
-        records.reserveCapacity(recordCount)
         // Most settings are assigned once: room for as many names as records.
         nameIDs = NameTable(capacity: recordCount)
-        names.reserveCapacity(recordCount)
+        records.reserveCapacity(recordCount)
         lastRecord.reserveCapacity(recordCount)
         topMatching.reserveCapacity(recordCount)
         for levelIndex in levels.indices {
@@ -166,11 +165,27 @@ public final class Resolver {
         activeCount = ActiveCounts(count: names.count)
     }
 
+    /// The setting names, by interned ID.
+    var names: Names { Names(resolver: self) }
+
+    /// The setting names, by interned ID: ``Resolver/name(_:)`` as a collection.
+    struct Names {
+        /// Unowned and unretained: a view is made and used within one expression.
+        unowned(unsafe) let resolver: Resolver
+
+        subscript(id: Int) -> String { resolver.name(id) }
+        var count: Int { resolver.nameIDs.count }
+        var indices: Range<Int> { 0..<count }
+    }
+
+    /// The name with interned ID `id`, made into a string on first use: most names are only
+    /// ever read as bytes (``NameTable/withBytes(ofID:_:)``).
+    func name(_ id: Int) -> String { nameIDs.string(id) }
+
     /// The interned ID of the name spelled by `bytes`, interning it when new.
     private func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let (id, isNew) = nameIDs.intern(bytes: bytes)
         if isNew {
-            names.append(nameIDs.names[id])
             lastRecord.append(-1)
             topMatching.append(-1)
         }
@@ -319,7 +334,7 @@ public final class Resolver {
                     break
                 }
             }
-            if matches, hasSDKCondition, names[nameID] == "SDKROOT" {
+            if matches, hasSDKCondition, nameIDs.withBytes(ofID: nameID, { $0.elementsEqual("SDKROOT".utf8) }) {
                 // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
                 matches = false
                 let suffix = conditions(ofRecord: index).map { "[\($0.parameter)=\($0.pattern)]" }.joined()
@@ -387,7 +402,7 @@ public final class Resolver {
         keys.reserveCapacity(ids.count)
         for id in ids {
             var prefix: (UInt64, UInt64) = (0, 0)
-            NameTable.withBytes(of: names[id]) { bytes in
+            nameIDs.withBytes(ofID: id) { bytes in
                 withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16))) }
             }
             // Read as big-endian, the first byte is the most significant.
@@ -397,7 +412,7 @@ public final class Resolver {
             if a.high != b.high { return a.high < b.high }
             if a.low != b.low { return a.low < b.low }
             // Equal first 16 bytes (zero bytes pad shorter names, so compare in full).
-            return Resolver.precedesInByteOrder(names[a.id], names[b.id])
+            return nameIDs.withBytes(ofID: a.id) { a in nameIDs.withBytes(ofID: b.id) { b in Resolver.precedesInByteOrder(a, b) } }
         }
         // A merge sort written out rather than `sort(by:)`: the standard library's sort makes a
         // process instantiate `[Range<Int>]` for its runs, about 0.1M instructions at start-up.
@@ -452,22 +467,16 @@ public final class Resolver {
         return (sortedIntoSecond ? second : first).map(\.id)
     }
 
-    /// `a < b` comparing UTF-8 bytes, without the generic sequence walk.
-    static func precedesInByteOrder(_ a: String, _ b: String) -> Bool {
-        let fast = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right -> Bool in
-                let common = min(left.count, right.count)
-                var index = 0
-                while index < common {
-                    let l = left[index], r = right[index]
-                    if l != r { return l < r }
-                    index += 1
-                }
-                return left.count < right.count
-            }
+    /// `a < b` comparing bytes, without the generic sequence walk.
+    static func precedesInByteOrder(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        let common = min(left.count, right.count)
+        var index = 0
+        while index < common {
+            let l = left[index], r = right[index]
+            if l != r { return l < r }
+            index += 1
         }
-        if let fast, let result = fast { return result }
-        return a.utf8.lexicographicallyPrecedes(b.utf8)
+        return left.count < right.count
     }
 
     /// `true` when some level assigns `name`, whether or not the assignment matches.
@@ -528,7 +537,7 @@ public final class Resolver {
                     value = .empty
                 }
             }
-            NameTable.withBytes(of: names[id]) { body($0, values.bytes(value.start, value.count)) }
+            nameIDs.withBytes(ofID: id) { body($0, values.bytes(value.start, value.count)) }
             dropValues(above: mark)
         }
     }
@@ -906,7 +915,7 @@ public final class Resolver {
             name = names[Int(reference.nameID)]
             target = self.target(of: name!, interned: Int(reference.nameID))
         case .unassigned:
-            name = store.unassignedNames.names[Int(reference.nameID)]
+            name = store.unassignedNames.string(Int(reference.nameID))
             target = self.target(of: name!, interned: nil)
         case .empty, .inherited, .value:
             name = reference.kind == .empty ? "" : reference.kind == .inherited ? "inherited" : "value"
@@ -939,7 +948,7 @@ public final class Resolver {
         var text = value.map(string)
         for index in reference.operators {
             let op = store.operators[Int(index)]
-            text = applyOperator(store.operatorNames.names[Int(op.name)], hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
+            text = applyOperator(store.operatorNames.string(Int(op.name)), hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
         }
         return text.map(appendValue)
     }
@@ -1075,7 +1084,7 @@ public final class Resolver {
     /// The catalogue's type of an interned setting, looked up once per setting.
     func settingType(_ id: Int) -> SettingType {
         if let type = settingTypes[id] { return type }
-        let type = catalog.type(of: names[id])
+        let type = nameIDs.withBytes(ofID: id) { catalog.type(ofNameBytes: $0) }
         settingTypes[id] = type
         return type
     }

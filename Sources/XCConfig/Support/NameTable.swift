@@ -4,17 +4,29 @@
 /// compiles. `Dictionary<String, Int>` hashes with SipHash through `String`'s generic hashing,
 /// which cost more than the rest of loading an assignment; names are short ASCII words, so a
 /// multiply-and-fold hash over 8-byte words and an open-addressing table do the same job
-/// several times faster. Lookups by bytes need no `String` at all.
-struct NameTable: Sendable {
-    /// The names, by ID.
-    private(set) var names: [String] = []
+/// several times faster. Lookups by bytes need no `String` at all, and names are kept as bytes:
+/// most are never needed as strings (the resolver prints them from their bytes), and making one
+/// per name cost more than interning it.
+///
+/// A class: the resolver and the value compiler read it thousands of times per file, and each
+/// read of a struct with five arrays stored in a class copied it first (five retains). Its
+/// properties are `@exclusivity(unchecked)` for the reason the resolver's are: no method holds
+/// an access to one while calling anything that could modify it, and the dynamic check cost
+/// more than the lookups.
+final class NameTable {
+    /// Every name's UTF-8 bytes, one after the other.
+    @exclusivity(unchecked) private var storage: [UInt8] = []
+    /// Where each name ends in `storage`, by ID; it starts where the one before ends.
+    @exclusivity(unchecked) private var ends: [Int32] = []
     /// Slot -> ID + 1 (0 is empty); the count is a power of two, at most half full. Empty until
     /// the first name is interned: empty tables are made often and must not allocate.
-    private var slots: [Int32] = []
+    @exclusivity(unchecked) private var slots: [Int32] = []
     /// Each name's hash, by ID, for growing the table without hashing again.
-    private var hashes: [UInt64] = []
+    @exclusivity(unchecked) private var hashes: [UInt64] = []
+    /// The names made into strings so far (``string(_:)``), by ID.
+    @exclusivity(unchecked) private var strings: [String?] = []
 
-    var count: Int { names.count }
+    var count: Int { ends.count }
 
     init() {}
 
@@ -23,8 +35,32 @@ struct NameTable: Sendable {
         var slotCount = 16
         while slotCount < capacity * 2 { slotCount *= 2 }
         slots = Array(repeating: 0, count: slotCount)
-        names.reserveCapacity(capacity)
+        ends.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
+        // Setting names average about 20 bytes.
+        storage.reserveCapacity(capacity * 24)
+    }
+
+    /// The name with ID `id`, made anew.
+    func name(_ id: Int) -> String {
+        withBytes(ofID: id) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The name with ID `id`, made once and kept: for names read as strings again and again.
+    func string(_ id: Int) -> String {
+        if id < strings.count, let string = strings[id] { return string }
+        let string = name(id)
+        if strings.count <= id { strings += repeatElement(nil, count: count - strings.count) }
+        strings[id] = string
+        return string
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the name with ID `id`.
+    @inline(__always)
+    func withBytes<R>(ofID id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let start = id == 0 ? 0 : Int(ends[id - 1])
+        let end = Int(ends[id])
+        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// The ID of `name`, if interned.
@@ -40,28 +76,23 @@ struct NameTable: Sendable {
 
     /// The ID of `name`, interning it when new; `isNew` tells which.
     @discardableResult
-    mutating func intern(_ name: String) -> (id: Int, isNew: Bool) {
-        Self.withBytes(of: name) { bytes in intern(bytes, makeName: { name }) }
+    func intern(_ name: String) -> (id: Int, isNew: Bool) {
+        Self.withBytes(of: name) { intern(bytes: $0) }
     }
 
-    /// The ID of the name spelled by `bytes`, interning it when new; one probe either way,
-    /// and a `String` is made only for a new name.
+    /// The ID of the name spelled by `bytes`, interning it when new; one probe either way.
     @discardableResult
-    mutating func intern(bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
-        intern(bytes, makeName: { String(decoding: bytes, as: UTF8.self) })
-    }
-
-    @inline(__always)
-    private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>, makeName: () -> String) -> (id: Int, isNew: Bool) {
+    func intern(bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
         if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
         let hash = Self.hash(bytes)
         let (slot, existing) = probe(bytes, hash: hash)
         if let existing { return (existing, false) }
-        let id = names.count
-        names.append(makeName())
+        let id = ends.count
+        storage.append(contentsOf: bytes)
+        ends.append(Int32(truncatingIfNeeded: storage.count))
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
-        if names.count * 2 > slots.count { grow() }
+        if ends.count * 2 > slots.count { grow() }
         return (id, true)
     }
 
@@ -75,12 +106,12 @@ struct NameTable: Sendable {
             let entry = Int(slots[slot])
             if entry == 0 { return (slot, nil) }
             let id = entry - 1
-            if hashes[id] == hash, Self.withBytes(of: names[id], { Self.equal($0, bytes) }) { return (slot, id) }
+            if hashes[id] == hash, withBytes(ofID: id, { Self.equal($0, bytes) }) { return (slot, id) }
             slot = (slot + 1) & mask
         }
     }
 
-    private mutating func grow() {
+    private func grow() {
         slots = Array(repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (id, hash) in hashes.enumerated() {
