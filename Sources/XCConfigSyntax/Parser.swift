@@ -709,10 +709,12 @@ private struct LineParser {
 /// The offset in `bytes` of the next line terminator at or after `start` (LF, CR, U+2028,
 /// U+2029), or of the next `//` when `stopAtComment`, or `bytes.count`.
 ///
-/// Comments and values are most of a file, so this tests eight bytes at a time for LF, CR, the
-/// first byte of U+2028/U+2029 and '/', and checks each flagged byte of a word in turn before
-/// loading the next: a '/' of a path (`$(SRCROOT)/a/b`) costs a bit test, not a restart. The
-/// SWAR test may flag a byte above a real match that is none of these; the check rejects it.
+/// Comments and values are most of a file, so this tests eight bytes at a time, and checks each
+/// flagged byte of a word in turn before loading the next: a '/' of a path (`$(SRCROOT)/a/b`)
+/// costs a bit test, not a restart. The test flags every byte below 0x0E (LF, CR, and the rare
+/// TAB, VT, FF), every byte from 0x80 (the first byte of U+2028/U+2029, and any other non-ASCII
+/// byte) and '/': fewer operations than one test per byte value, and only ASCII text is common.
+/// It may also flag a byte above a real match; the check rejects whatever is not a terminator.
 @inline(__always)
 func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopAtComment: Bool) -> Int {
     let count = bytes.count
@@ -729,18 +731,25 @@ func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop
             return false
         }
     }
+    let ones: UInt64 = 0x0101_0101_0101_0101
     var i = start
     if let base = UnsafeRawPointer(bytes.baseAddress) {
-        while i + 8 <= count {
+        // `i` never exceeds `count`, so `i &+ 8` cannot overflow.
+        while i &+ 8 <= count {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            var hits = containsByte(word, 0x0A) | containsByte(word, 0x0D) | containsByte(word, 0xE2)
-            if stopAtComment { hits |= containsByte(word, 0x2F) }
+            // Below 0x0E: the byte minus 0x0E borrows into its high bit, which `~word` keeps.
+            var hits = ((word &- ones &* 0x0E) & ~word) | word
+            if stopAtComment {
+                let slashes = word ^ (ones &* 0x2F)
+                hits |= (slashes &- ones) & ~slashes
+            }
+            hits &= 0x8080_8080_8080_8080
             while hits != 0 {
-                let candidate = i + hits.trailingZeroBitCount >> 3
+                let candidate = i &+ hits.trailingZeroBitCount >> 3
                 if endsScan(candidate) { return candidate }
                 hits &= hits &- 1
             }
-            i += 8
+            i &+= 8
         }
     }
     while i < count && !endsScan(i) { i += 1 }
@@ -761,12 +770,6 @@ func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop
     let underscore = ~((y &+ ones &* 0x7F) | y)
     let name = (letter | digit | underscore) & ~word & highs
     return ~name & highs
-}
-
-/// Nonzero when some byte of `word` equals `byte` (the classic SWAR zero-byte test).
-@inline(__always) private func containsByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
 }
 
 /// Escapes characters that would break a one-line message (control characters, U+2028/U+2029).
