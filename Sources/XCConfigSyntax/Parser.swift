@@ -45,30 +45,22 @@ public enum XCConfigParser {
         }
     }
 
-    /// The conditions of the assignment whose name ends at `nameEnd` and whose `=` is at `equals`
-    /// in `source`, read again exactly as the parse read them.
+    /// The `count` conditions of the assignment whose name ends at `nameEnd` in `source`, read
+    /// again exactly as the parse read them.
     ///
     /// The parse accepted the assignment, so only inline whitespace and whole
     /// `[parameter=pattern]` conditions stand between name and `=`, all on one line: each `[`
-    /// met outside a condition opens one, its parameter ends at the first `=` (no `]` comes
-    /// before it) and its pattern at the next `]`. The resolver reads conditions once per
-    /// conditional assignment, so none of the parse's checks are repeated here.
-    static func readConditions(_ source: Assignment.Source, nameEnd: Int, equals: Int, line: Int, lineStart: Int) -> [Condition] {
-        source.bytes.withUnsafeBufferPointer { buffer in
-            // Most assignments have none. Every condition has a `[`, and a parameter or pattern
-            // may hold more: an upper bound for one allocation of the right size.
-            var opens = 0
-            for offset in nameEnd..<equals where buffer[offset] == ASCII.openBracket { opens += 1 }
-            if opens == 0 { return [] }
+    /// opens one, its parameter ends at the first `=` (no `]` comes before it) and its pattern at
+    /// the next `]`. The resolver reads conditions once per conditional assignment, so none of
+    /// the parse's checks are repeated here.
+    static func readConditions(_ source: Assignment.Source, count: Int, nameEnd: Int, line: Int, lineStart: Int) -> [Condition] {
+        if count == 0 { return [] }
+        return source.bytes.withUnsafeBufferPointer { buffer in
             var conditions: [Condition] = []
-            conditions.reserveCapacity(opens)
-            func location(_ offset: Int) -> SourceLocation {
-                SourceLocation(line: line, column: offset - lineStart + 1)
-            }
+            conditions.reserveCapacity(count)
             var offset = nameEnd
-            while true {
-                while offset < equals && buffer[offset] != ASCII.openBracket { offset += 1 }
-                if offset == equals { break }
+            for _ in 0..<count {
+                while buffer[offset] != ASCII.openBracket { offset += 1 }
                 let open = offset
                 var parameterEnd = open + 1
                 while buffer[parameterEnd] != ASCII.equals { parameterEnd += 1 }
@@ -78,7 +70,10 @@ public enum XCConfigParser {
                 conditions.append(Condition(
                     parameter: decodeCondition(buffer, open + 1, parameterEnd),
                     pattern: decodeCondition(buffer, parameterEnd + 1, close),
-                    range: SourceRange(start: location(open), end: location(offset), startOffset: open, endOffset: offset)))
+                    range: SourceRange(
+                        start: SourceLocation(line: line, column: open - lineStart + 1),
+                        end: SourceLocation(line: line, column: offset - lineStart + 1),
+                        startOffset: open, endOffset: offset)))
             }
             return conditions
         }
@@ -459,7 +454,10 @@ private struct LineParser {
 
         // The conditions and the value are only checked here: the assignment reads them again
         // from the input when asked, which keeps it small and the parse free of allocations.
-        if index < count && bytes[index] == ASCII.openBracket, let failure = checkConditions() { return failure }
+        var conditionCount = 0
+        if index < count && bytes[index] == ASCII.openBracket, let failure = checkConditions(counting: &conditionCount) {
+            return failure
+        }
 
         // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
         guard index < count && bytes[index] == ASCII.equals else {
@@ -475,7 +473,8 @@ private struct LineParser {
 
         if index - nameStart >= Int(Int32.max) {
             return .assignment(Assignment(general: generalLayout(
-                nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart, equals: equals)))
+                nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart, equals: equals,
+                conditionCount: conditionCount)))
         }
         let chunkStartDelta: Int32
         let chunkEndDelta: Int32
@@ -496,7 +495,8 @@ private struct LineParser {
             nameLength: Int32(truncatingIfNeeded: nameEnd - nameStart),
             equalsDelta: Int32(truncatingIfNeeded: equals - nameStart),
             chunkStartDelta: chunkStartDelta, chunkEndDelta: chunkEndDelta,
-            endDelta: Int32(truncatingIfNeeded: index - nameStart)))
+            endDelta: Int32(truncatingIfNeeded: index - nameStart),
+            conditionCount: Int32(truncatingIfNeeded: conditionCount)))
     }
 
     /// At a byte that ends the line: LF, CR, or the first byte of U+2028/U+2029.
@@ -506,10 +506,11 @@ private struct LineParser {
     }
 
     /// Checks the `[parameter=pattern]` conditions from the `[` at the cursor up to the `=`
-    /// (semantics §1.3), leaving the cursor after them. Returns the statement Xcode makes of the
-    /// line when it rejects one. ``XCConfigParser/readConditions(_:nameEnd:equals:line:lineStart:)``
-    /// reads them, relying on these checks.
-    mutating func checkConditions() -> StatementKind? {
+    /// (semantics §1.3), leaving the cursor after them and adding each one accepted to `accepted`.
+    /// Returns the statement Xcode makes of the line when it rejects one.
+    /// ``XCConfigParser/readConditions(_:count:nameEnd:line:lineStart:)`` reads them, relying on
+    /// these checks.
+    mutating func checkConditions(counting accepted: inout Int) -> StatementKind? {
         while index < count && bytes[index] == ASCII.openBracket {
             // Neither part is trimmed (semantics §1.3): the parameter runs to the first `=`.
             var i = index + 1
@@ -538,6 +539,7 @@ private struct LineParser {
                 return fail("unterminated macro condition", at: index)
             }
             index += 1  // ']'
+            accepted += 1
             _ = skipWhitespaceAndComments()
         }
         return nil
@@ -626,7 +628,9 @@ private struct LineParser {
 
     /// Every property of an assignment too long for 32-bit offsets, with the cursor at its end.
     @inline(never)
-    func generalLayout(nameStart: Int, nameEnd: Int, nameLine: Int, nameLineStart: Int, equals: Int) -> Assignment.GeneralLayout {
+    func generalLayout(
+        nameStart: Int, nameEnd: Int, nameLine: Int, nameLineStart: Int, equals: Int, conditionCount: Int
+    ) -> Assignment.GeneralLayout {
         let value = XCConfigParser.readValue(source, equals: equals, line: nameLine, lineStart: nameLineStart)
         return Assignment.GeneralLayout(
             source: source.bytes, name: nil,
@@ -635,7 +639,7 @@ private struct LineParser {
                 end: SourceLocation(line: nameLine, column: nameEnd - nameLineStart + 1),
                 startOffset: nameStart, endOffset: nameEnd),
             conditions: XCConfigParser.readConditions(
-                source, nameEnd: nameEnd, equals: equals, line: nameLine, lineStart: nameLineStart),
+                source, count: conditionCount, nameEnd: nameEnd, line: nameLine, lineStart: nameLineStart),
             equalsLocation: SourceLocation(line: nameLine, column: equals - nameLineStart + 1),
             equalsOffset: equals, value: nil, chunks: value.chunks, comments: value.comments,
             droppedSemicolon: value.finalSemicolon, droppedSemicolons: value.droppedSemicolons,
@@ -705,10 +709,12 @@ private struct LineParser {
 /// The offset in `bytes` of the next line terminator at or after `start` (LF, CR, U+2028,
 /// U+2029), or of the next `//` when `stopAtComment`, or `bytes.count`.
 ///
-/// Comments and values are most of a file, so this tests eight bytes at a time for LF, CR, the
-/// first byte of U+2028/U+2029 and '/', and checks each flagged byte of a word in turn before
-/// loading the next: a '/' of a path (`$(SRCROOT)/a/b`) costs a bit test, not a restart. The
-/// SWAR test may flag a byte above a real match that is none of these; the check rejects it.
+/// Comments and values are most of a file, so this tests eight bytes at a time, and checks each
+/// flagged byte of a word in turn before loading the next: a '/' of a path (`$(SRCROOT)/a/b`)
+/// costs a bit test, not a restart. The test flags every byte below 0x0E (LF, CR, and the rare
+/// TAB, VT, FF), every byte from 0x80 (the first byte of U+2028/U+2029, and any other non-ASCII
+/// byte) and '/': fewer operations than one test per byte value, and only ASCII text is common.
+/// It may also flag a byte above a real match; the check rejects whatever is not a terminator.
 @inline(__always)
 func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stopAtComment: Bool) -> Int {
     let count = bytes.count
@@ -725,18 +731,25 @@ func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop
             return false
         }
     }
+    let ones: UInt64 = 0x0101_0101_0101_0101
     var i = start
     if let base = UnsafeRawPointer(bytes.baseAddress) {
-        while i + 8 <= count {
+        // `i` never exceeds `count`, so `i &+ 8` cannot overflow.
+        while i &+ 8 <= count {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            var hits = containsByte(word, 0x0A) | containsByte(word, 0x0D) | containsByte(word, 0xE2)
-            if stopAtComment { hits |= containsByte(word, 0x2F) }
+            // Below 0x0E: the byte minus 0x0E borrows into its high bit, which `~word` keeps.
+            var hits = ((word &- ones &* 0x0E) & ~word) | word
+            if stopAtComment {
+                let slashes = word ^ (ones &* 0x2F)
+                hits |= (slashes &- ones) & ~slashes
+            }
+            hits &= 0x8080_8080_8080_8080
             while hits != 0 {
-                let candidate = i + hits.trailingZeroBitCount >> 3
+                let candidate = i &+ hits.trailingZeroBitCount >> 3
                 if endsScan(candidate) { return candidate }
                 hits &= hits &- 1
             }
-            i += 8
+            i &+= 8
         }
     }
     while i < count && !endsScan(i) { i += 1 }
@@ -757,12 +770,6 @@ func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop
     let underscore = ~((y &+ ones &* 0x7F) | y)
     let name = (letter | digit | underscore) & ~word & highs
     return ~name & highs
-}
-
-/// Nonzero when some byte of `word` equals `byte` (the classic SWAR zero-byte test).
-@inline(__always) private func containsByte(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
 }
 
 /// Escapes characters that would break a one-line message (control characters, U+2028/U+2029).

@@ -20,39 +20,46 @@ public struct Condition: Hashable, Sendable {
 /// `NAME[cond]... = value`: one assignment, possibly continued over several lines with `\`.
 ///
 /// Stored compactly (48 bytes rather than 230, and no heap allocation of its own): a parsed
-/// assignment keeps its line, column and 32-bit offsets from the start of its name, and everything
-/// else — name, value, conditions, and the chunks, comments and dropped `;` of a continued value — is
-/// read again from the input on demand, by the parser's own code (so read each once where it
+/// assignment keeps its line, column, 32-bit offsets from the start of its name and the number of
+/// its conditions, and everything else — name, value, conditions, and the chunks, comments and
+/// dropped `;` of a continued value — is read again from the input on demand, by the parser's own code (so read each once where it
 /// matters). An assignment that was built or changed by hand, or one of 2 GiB or more, keeps every
 /// property in a shared out-of-line record instead. Both forms answer every property alike;
 /// equality and hashing look at the properties only.
+///
+/// The byte accessors the resolver calls for every assignment are inlinable, so that they are
+/// specialised for its closures and read the compact fields directly.
 public struct Assignment: Hashable, Sendable {
     /// The input the offsets refer to, shared by every assignment of a parse; a ``GeneralLayout``
     /// when `chunkStartDelta` is ``general``. One reference rather than an input and an optional
     /// record: copying an assignment retains one object, and its properties read no enum.
-    var storage: Source
+    @usableFromInline var storage: Source
     /// Offset of the name's first byte.
-    var nameStart: Int
+    @usableFromInline var nameStart: Int
     /// Line and column of the name's first byte.
     var line: Int32
     var column: Int32
     /// The rest, relative to `nameStart`, all on the name's line but the end of a continued value.
-    var nameLength: Int32
+    @usableFromInline var nameLength: Int32
     var equalsDelta: Int32
     /// The one chunk of a value on one line: `source[chunk]` is the value. ``absent`` when there
     /// is no value, ``continued`` when it spans lines, ``general`` when `storage` holds every
     /// property (then the compact fields mean nothing).
-    var chunkStartDelta: Int32
-    var chunkEndDelta: Int32
+    @usableFromInline var chunkStartDelta: Int32
+    @usableFromInline var chunkEndDelta: Int32
     var endDelta: Int32
+    /// How many `[parameter=pattern]` conditions stand between the name and the `=` (in the
+    /// padding after the offsets, so it costs no space): the resolver asks whether there are any
+    /// for every assignment, and reading them needs no first pass to size their array.
+    @usableFromInline var conditionCount: Int32
 
     static var absent: Int32 { Int32.min }
     static var continued: Int32 { Int32.min + 1 }
-    static var general: Int32 { Int32.min + 2 }
+    @usableFromInline static var general: Int32 { Int32.min + 2 }
 
     /// The input of a parse.
-    class Source: @unchecked Sendable {
-        let bytes: [UInt8]
+    @usableFromInline class Source: @unchecked Sendable {
+        @usableFromInline let bytes: [UInt8]
 
         init(_ bytes: [UInt8]) {
             self.bytes = bytes
@@ -145,14 +152,15 @@ public struct Assignment: Hashable, Sendable {
     init(general: GeneralLayout) {
         self.init(
             storage: general, nameStart: 0, line: 0, column: 0, nameLength: 0, equalsDelta: 0,
-            chunkStartDelta: Self.general, chunkEndDelta: Self.general, endDelta: 0)
+            chunkStartDelta: Self.general, chunkEndDelta: Self.general, endDelta: 0, conditionCount: 0)
     }
 
     /// An assignment read from `source`, with positions relative to `nameStart`; the caller
     /// checked that they fit.
     init(
         storage: Source, nameStart: Int, line: Int32, column: Int32,
-        nameLength: Int32, equalsDelta: Int32, chunkStartDelta: Int32, chunkEndDelta: Int32, endDelta: Int32
+        nameLength: Int32, equalsDelta: Int32, chunkStartDelta: Int32, chunkEndDelta: Int32, endDelta: Int32,
+        conditionCount: Int32
     ) {
         self.storage = storage
         self.nameStart = nameStart
@@ -163,6 +171,7 @@ public struct Assignment: Hashable, Sendable {
         self.chunkStartDelta = chunkStartDelta
         self.chunkEndDelta = chunkEndDelta
         self.endDelta = endDelta
+        self.conditionCount = conditionCount
     }
 
     /// A range on the name's line, from offsets relative to the name.
@@ -211,6 +220,7 @@ public struct Assignment: Hashable, Sendable {
 
     /// Calls `body` with the name's UTF-8 bytes, read where they stand in the input when they can
     /// be: the resolver interns names and compiles values without making a `String` of each.
+    @inlinable
     package func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if chunkStartDelta != Self.general {
             return storage.bytes.withUnsafeBufferPointer {
@@ -222,6 +232,7 @@ public struct Assignment: Hashable, Sendable {
     }
 
     /// Calls `body` with the UTF-8 bytes of ``value``, read in place when the value is one chunk.
+    @inlinable
     package func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if chunkStartDelta >= 0 {
             return storage.bytes.withUnsafeBufferPointer {
@@ -248,20 +259,22 @@ public struct Assignment: Hashable, Sendable {
         get {
             if let general = generalLayout { return general.conditions }
             return XCConfigParser.readConditions(
-                storage, nameEnd: nameStart + Int(nameLength), equals: nameStart + Int(equalsDelta),
+                storage, count: Int(conditionCount), nameEnd: nameStart + Int(nameLength),
                 line: Int(line), lineStart: nameStart - (Int(column) - 1))
         }
         set { changeGeneral { $0.conditions = newValue } }
     }
 
-    /// `true` when the assignment has conditions, found without reading them: a `[` between the
-    /// name and the `=` can only open one.
+    /// `true` when the assignment has conditions, found without reading them.
+    @inlinable
     package var hasConditions: Bool {
-        if let general = generalLayout { return !general.conditions.isEmpty }
-        let nameEnd = nameStart + Int(nameLength), equals = nameStart + Int(equalsDelta)
-        return storage.bytes.withUnsafeBufferPointer { bytes in
-            bytes[nameEnd..<equals].contains(UInt8(ascii: "["))
-        }
+        if chunkStartDelta != Self.general { return conditionCount != 0 }
+        return hasGeneralConditions
+    }
+
+    /// ``hasConditions`` of the general form.
+    @usableFromInline var hasGeneralConditions: Bool {
+        generalLayout.map { !$0.conditions.isEmpty } ?? false
     }
 
     /// Where the `=` is.

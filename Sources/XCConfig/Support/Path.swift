@@ -39,11 +39,11 @@ public enum Path {
         if let normal = path.utf8.withContiguousStorageIfAvailable({ normalize(bytes: $0) }) {
             return normal ?? path
         }
-        return normalize(bytes: Array(path.utf8)) ?? path
+        return Array(path.utf8).withUnsafeBufferPointer { normalize(bytes: $0) } ?? path
     }
 
     /// The normal form of `bytes`, or `nil` when `bytes` is already normal.
-    private static func normalize(bytes: some RandomAccessCollection<UInt8>) -> String? {
+    private static func normalize(bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         let absolute = bytes.first == slash
         if isNormal(bytes, absolute: absolute) { return nil }
@@ -82,28 +82,30 @@ public enum Path {
     }
 
     /// `true` when `bytes` has no empty, `.` or `..` component and no trailing `/`.
-    private static func isNormal(_ bytes: some RandomAccessCollection<UInt8>, absolute: Bool) -> Bool {
+    ///
+    /// Every path the include loader searches or reads is checked here (most are normal
+    /// already), so this looks at each byte once: the component ends at a `/`, and only a
+    /// component of one or two bytes can be `.` or `..`.
+    private static func isNormal(_ bytes: UnsafeBufferPointer<UInt8>, absolute: Bool) -> Bool {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        if bytes.isEmpty { return false }
-        if absolute, bytes.count == 1 { return true }
-        // The bytes of the current component so far: its length, and whether all were dots.
-        var length = 0
-        var onlyDots = true
-        var index = bytes.startIndex
-        if absolute { index = bytes.index(after: index) }
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            if byte == slash {
-                if length == 0 || (onlyDots && length <= 2) { return false }
-                length = 0
-                onlyDots = true
-            } else {
-                length += 1
-                if byte != dot { onlyDots = false }
+        let count = bytes.count
+        if count == 0 { return false }
+        if absolute, count == 1 { return true }
+        /// Whether the component `bytes[start..<end]` is empty, `.` or `..`.
+        func isSpecial(_ start: Int, _ end: Int) -> Bool {
+            switch end - start {
+            case 0: return true
+            case 1: return bytes[start] == dot
+            case 2: return bytes[start] == dot && bytes[start + 1] == dot
+            default: return false
             }
-            index = bytes.index(after: index)
         }
-        return length != 0 && !(onlyDots && length <= 2)
+        var componentStart = absolute ? 1 : 0
+        for index in componentStart..<count where bytes[index] == slash {
+            if isSpecial(componentStart, index) { return false }
+            componentStart = index + 1
+        }
+        return !isSpecial(componentStart, count)
     }
 
     /// `path` made absolute against `directory` and normalised.
