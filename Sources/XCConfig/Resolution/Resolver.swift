@@ -614,12 +614,18 @@ public final class Resolver {
     deinit {
         values.deallocate()
         scratch.deallocate()
+        store.deallocate()
     }
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
-        let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
-        let program = withValueBytes(ofRecord: recordIndex) { store.compile($0, semantics: semantics, nameIDs: nameIDs) }
+        let program = withValueBytes(ofRecord: recordIndex) { bytes in
+            if let verbatim = store.verbatimProgram(bytes) { return verbatim }
+            // Only a value holding a `$` depends on its semantics: the catalogue is asked then.
+            let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
+            // The table in place: passed by value, it was retained for every value compiled.
+            return withUnsafeMutablePointer(to: &nameIDs) { store.compile(bytes, semantics: semantics, nameIDs: $0) }
+        }
         programs[recordIndex] = program
         return program
     }
@@ -810,9 +816,7 @@ public final class Resolver {
         if program.isLiteral {
             if program.literalLength == 0 { return .empty }
             let start = values.count
-            store.text.withUnsafeBufferPointer { text in
-                values.append(text.baseAddress! + Int(program.literalStart), count: Int(program.literalLength))
-            }
+            values.append(store.text.base! + Int(program.literalStart), count: Int(program.literalLength))
             return ValueRange(start: start, count: Int(program.literalLength))
         }
         return evaluatePieces(program.pieces)
@@ -846,7 +850,7 @@ public final class Resolver {
                 // Copied: what the reference added is needed no more, unless cached.
                 dropValues(above: valuesMark)
             } else {
-                if piece.length > 0 { store.text.withUnsafeBufferPointer { scratch.append($0.baseAddress! + Int(piece.start), count: Int(piece.length)) } }
+                if piece.length > 0 { scratch.append(store.text.base! + Int(piece.start), count: Int(piece.length)) }
             }
             if scratch.count - mark > options.maximumValueSize {
                 abortValueTooLarge()
