@@ -78,26 +78,31 @@ struct CompiledOperator {
     var operand: Range<Int32>?
 }
 
-/// The arrays every compiled value of one resolver shares.
+/// The buffers every compiled value of one resolver shares. Their owner calls
+/// ``deallocate()`` once, when done with them.
 struct ProgramStore {
-    var pieces: [ProgramPiece] = []
-    var references: [CompiledReference] = []
-    var operators: [CompiledOperator] = []
-    var text: [UInt8] = []
+    var pieces = FlatBuffer<ProgramPiece>()
+    var references = FlatBuffer<CompiledReference>()
+    var operators = FlatBuffer<CompiledOperator>()
+    var text = ByteBuffer()
     /// Pieces of the expressions being compiled, innermost last; each expression moves its own
     /// into `pieces` when it ends, so every expression's pieces are contiguous there. Kept
     /// between compilations for its capacity.
-    var pendingPieces: [ProgramPiece] = []
+    var pendingPieces = FlatBuffer<ProgramPiece>()
     /// Operators of the references being compiled, likewise.
-    var pendingOperators: [CompiledOperator] = []
+    var pendingOperators = FlatBuffer<CompiledOperator>()
     /// Names referred to without references that no level assigns, interned when compiled.
     var unassignedNames = NameTable()
     /// Operator names, interned when compiled.
     var operatorNames = NameTable()
 
-    /// The bytes of a text piece.
-    @inline(__always) func bytes(of piece: ProgramPiece) -> ArraySlice<UInt8> {
-        text[Int(piece.start)..<Int(piece.start + piece.length)]
+    mutating func deallocate() {
+        pieces.deallocate()
+        references.deallocate()
+        operators.deallocate()
+        text.deallocate()
+        pendingPieces.deallocate()
+        pendingOperators.deallocate()
     }
 
     /// The text of pieces that hold no reference, as a range of ``text`` (joined there when
@@ -112,7 +117,7 @@ struct ProgramStore {
         let start = Int32(text.count)
         for index in range {
             let piece = pieces[Int(index)]
-            text.append(contentsOf: bytes(of: piece))
+            text.appendCopy(from: Int(piece.start), count: Int(piece.length))
         }
         return (start, Int32(text.count) - start)
     }
@@ -129,23 +134,22 @@ struct ProgramStore {
     }
 
     private func string(start: Int32, length: Int32) -> String {
-        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(start)..<Int(start + length)]), as: UTF8.self) }
+        String(decoding: text.bytes(Int(start), Int(length)), as: UTF8.self)
     }
 
-    /// Compiles `value` read with `semantics`; literal names are looked up in `nameIDs`.
-    mutating func compile(_ value: String, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
-        var value = value
-        return value.withUTF8 { compile($0, semantics: semantics, nameIDs: nameIDs) }
+    /// The program of the value spelled by `bytes` (UTF-8) when it holds no `$`: the value
+    /// itself, in either semantics. `nil` when it holds a `$`.
+    mutating func verbatimProgram(_ bytes: UnsafeBufferPointer<UInt8>) -> StringProgram? {
+        if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil { return nil }
+        let start = Int32(text.count)
+        text.append(bytes)
+        return StringProgram(pieces: 0..<0, literalStart: start, literalLength: Int32(bytes.count), isVerbatim: true)
     }
 
-    /// Compiles the value spelled by `bytes` (UTF-8) read with `semantics`.
-    mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
-        // Without a `$` the string form is the value itself, in either semantics.
-        guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil else {
-            let start = Int32(text.count)
-            text.append(contentsOf: bytes)
-            return StringProgram(pieces: 0..<0, literalStart: start, literalLength: Int32(bytes.count), isVerbatim: true)
-        }
+    /// Compiles the value spelled by `bytes` (UTF-8) read with `semantics`; literal names are
+    /// looked up in `nameIDs`, which must stay valid for the call. A value without `$` goes to
+    /// ``verbatimProgram(_:)`` first (compiled here, it would be copied twice).
+    mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: UnsafePointer<NameTable>) -> StringProgram {
         // The compiler writes to the store in place, through a pointer valid for this call
         // (swapping the arrays in and out cost more than compiling a short value).
         let pieces = withUnsafeMutablePointer(to: &self) { store in
@@ -167,7 +171,8 @@ private struct ProgramCompiler {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The store compiled into, owned by the caller for the compiler's lifetime.
     let storage: UnsafeMutablePointer<ProgramStore>
-    let nameIDs: NameTable
+    /// The interned setting names, owned by the caller for the compiler's lifetime.
+    let nameIDs: UnsafePointer<NameTable>
     var index = 0
     var depth = 0
 
@@ -177,7 +182,7 @@ private struct ProgramCompiler {
         nonmutating unsafeMutableAddress { storage }
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: NameTable) {
+    init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: UnsafePointer<NameTable>) {
         self.bytes = bytes
         self.storage = store
         self.nameIDs = nameIDs
@@ -199,10 +204,11 @@ private struct ProgramCompiler {
 
     private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, mark: Int) {
         let start = Int32(store.text.count)
-        store.text.append(contentsOf: text)
+        store.text.append(text)
         let length = Int32(text.count)
-        if store.pendingPieces.count > mark, let last = store.pendingPieces.last, !last.isReference, last.start + last.length == start {
-            store.pendingPieces[store.pendingPieces.count - 1].length += length
+        let count = store.pendingPieces.count
+        if count > mark, case let last = store.pendingPieces[count - 1], !last.isReference, last.start + last.length == start {
+            store.pendingPieces[count - 1].length += length
         } else {
             store.pendingPieces.append(ProgramPiece(start: start, length: length))
         }
@@ -216,10 +222,8 @@ private struct ProgramCompiler {
     /// Moves the pieces above `mark` into the store and returns their range.
     private mutating func finish(mark: Int) -> Range<Int32> {
         let start = Int32(store.pieces.count)
-        // One by one: most expressions have a piece or two, and appending a slice cost more
-        // than the rest of finishing them.
-        for index in mark..<store.pendingPieces.count { store.pieces.append(store.pendingPieces[index]) }
-        store.pendingPieces.removeLast(store.pendingPieces.count - mark)
+        store.pieces.append(store.pendingPieces, from: mark)
+        store.pendingPieces.removeLast(downTo: mark)
         return start..<Int32(store.pieces.count)
     }
 
@@ -365,8 +369,8 @@ private struct ProgramCompiler {
         }
         if store.pendingOperators.count > operatorMark {
             let first = Int32(store.operators.count)
-            for index in operatorMark..<store.pendingOperators.count { store.operators.append(store.pendingOperators[index]) }
-            store.pendingOperators.removeLast(store.pendingOperators.count - operatorMark)
+            store.operators.append(store.pendingOperators, from: operatorMark)
+            store.pendingOperators.removeLast(downTo: operatorMark)
             reference.operators = first..<Int32(store.operators.count)
         }
         return reference
@@ -382,7 +386,7 @@ private struct ProgramCompiler {
     /// Sets a reference's literal name: its interned ID when it is an assigned setting's,
     /// else its ID among the unassigned names, or one of the special names.
     private mutating func setName(of reference: inout CompiledReference, _ text: UnsafeBufferPointer<UInt8>) {
-        let id = nameIDs.id(ofBytes: text)
+        let id = nameIDs.pointee.id(ofBytes: text)
         reference.nameID = id.map(Int32.init) ?? -1
         switch Self.specialName(text) {
         case .some(let kind):
@@ -420,10 +424,7 @@ private struct ProgramCompiler {
         case 1 where !store.pieces[Int(name.lowerBound)].isReference:
             // The common case, `$(NAME)`: looked up on the bytes, no string made.
             let piece = store.pieces[Int(name.lowerBound)]
-            let text = store.text
-            text.withUnsafeBufferPointer { text in
-                setName(of: &reference, UnsafeBufferPointer(rebasing: text[Int(piece.start)..<Int(piece.start + piece.length)]))
-            }
+            setName(of: &reference, store.text.bytes(Int(piece.start), Int(piece.length)))
         default:
             // Text pieces are joined as they are appended, so several pieces hold a reference;
             // should they ever not, the name is still read as literal.

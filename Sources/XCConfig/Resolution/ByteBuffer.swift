@@ -1,39 +1,63 @@
-/// A growable run of bytes for the resolver's hot path: a pointer, a count and a capacity,
-/// appended to with one `memcpy`.
+/// A growable run of plain values (no references: they are copied bitwise and never
+/// deinitialized) for the resolver's hot path: a pointer, a count and a capacity, appended to
+/// with one copy.
 ///
-/// Evaluation appends a few bytes at a time (a reference's value, a text piece) and drops
-/// them again; `[UInt8].append(contentsOf:)` spent about a hundred instructions a call on
-/// uniqueness and generic copying, more than the bytes themselves. The buffer is not copied
-/// between owners: its owner calls ``deallocate()`` once, when it is done with it.
-struct ByteBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>? = nil
+/// Evaluation and compilation append a few values at a time (a reference's bytes, a text
+/// piece, a compiled reference) and drop them again; `Array.append` spent about a hundred
+/// instructions a call on uniqueness checks and generic copying, more than the values
+/// themselves. The buffer is not copied between owners: its owner calls ``deallocate()``
+/// once, when it is done with it.
+struct FlatBuffer<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>? = nil
     private(set) var count = 0
     private var capacity = 0
 
-    /// Appends `count` bytes from `source`, which must not point into this buffer.
-    @inline(__always) mutating func append(_ source: UnsafePointer<UInt8>, count added: Int) {
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always) subscript(index: Int) -> Element {
+        get { base![index] }
+        set { base![index] = newValue }
+    }
+
+    @inline(__always) mutating func append(_ element: Element) {
+        if count == capacity { grow(toAtLeast: count + 1) }
+        (base! + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Appends `count` values from `source`, which must not point into this buffer.
+    @inline(__always) mutating func append(_ source: UnsafePointer<Element>, count added: Int) {
         if added <= 0 { return }
         if count + added > capacity { grow(toAtLeast: count + added) }
-        (base! + count).update(from: source, count: added)
+        (base! + count).initialize(from: source, count: added)
         count += added
     }
 
-    @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if let source = bytes.baseAddress { append(source, count: bytes.count) }
+    @inline(__always) mutating func append(_ elements: UnsafeBufferPointer<Element>) {
+        if let source = elements.baseAddress { append(source, count: elements.count) }
     }
 
-    mutating func append(_ string: String) {
-        var string = string
-        string.withUTF8 { append($0) }
+    /// Appends a copy of its own values `start..<start + count`.
+    @inline(__always) mutating func appendCopy(from start: Int, count added: Int) {
+        if added <= 0 { return }
+        // Grown first: the source moves with the storage.
+        if count + added > capacity { grow(toAtLeast: count + added) }
+        (base! + count).initialize(from: base! + start, count: added)
+        count += added
     }
 
-    /// Drops the bytes from `newCount` on.
+    /// Appends the values of `other` from `start` on.
+    @inline(__always) mutating func append(_ other: FlatBuffer, from start: Int) {
+        if other.count > start { append(other.base! + start, count: other.count - start) }
+    }
+
+    /// Drops the values from `newCount` on.
     @inline(__always) mutating func removeLast(downTo newCount: Int) {
         if newCount < count { count = newCount }
     }
 
-    /// The bytes `start..<start + length`, valid until the buffer next grows.
-    @inline(__always) func bytes(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+    /// The values `start..<start + length`, valid until the buffer next grows.
+    @inline(__always) func elements(_ start: Int, _ length: Int) -> UnsafeBufferPointer<Element> {
         UnsafeBufferPointer(start: length == 0 ? nil : base! + start, count: length)
     }
 
@@ -46,13 +70,29 @@ struct ByteBuffer {
     }
 
     @inline(never) private mutating func grow(toAtLeast needed: Int) {
+        assert(_isPOD(Element.self), "FlatBuffer holds plain values only")
         let newCapacity = max(needed, capacity * 2, 256)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         if let base {
             newBase.initialize(from: base, count: count)
             base.deallocate()
         }
         base = newBase
         capacity = newCapacity
+    }
+}
+
+/// Bytes: evaluated values, literal text.
+typealias ByteBuffer = FlatBuffer<UInt8>
+
+extension FlatBuffer where Element == UInt8 {
+    mutating func append(_ string: String) {
+        var string = string
+        string.withUTF8 { append($0) }
+    }
+
+    /// The bytes `start..<start + length`, valid until the buffer next grows.
+    @inline(__always) func bytes(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+        elements(start, length)
     }
 }

@@ -657,12 +657,18 @@ public final class Resolver {
     deinit {
         values.deallocate()
         scratch.deallocate()
+        store.deallocate()
     }
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
-        let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
-        let program = withValueBytes(ofRecord: recordIndex) { store.compile($0, semantics: semantics, nameIDs: nameIDs) }
+        let program = withValueBytes(ofRecord: recordIndex) { bytes in
+            if let verbatim = store.verbatimProgram(bytes) { return verbatim }
+            // Only a value holding a `$` depends on its semantics: the catalogue is asked then.
+            let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
+            // The table in place: passed by value, it was retained for every value compiled.
+            return withUnsafeMutablePointer(to: &nameIDs) { store.compile(bytes, semantics: semantics, nameIDs: $0) }
+        }
         programs[recordIndex] = program
         return program
     }
@@ -853,9 +859,7 @@ public final class Resolver {
         if program.isLiteral {
             if program.literalLength == 0 { return .empty }
             let start = values.count
-            store.text.withUnsafeBufferPointer { text in
-                values.append(text.baseAddress! + Int(program.literalStart), count: Int(program.literalLength))
-            }
+            values.append(store.text.base! + Int(program.literalStart), count: Int(program.literalLength))
             return ValueRange(start: start, count: Int(program.literalLength))
         }
         return evaluatePieces(program.pieces)
@@ -889,7 +893,7 @@ public final class Resolver {
                 // Copied: what the reference added is needed no more, unless cached.
                 dropValues(above: valuesMark)
             } else {
-                if piece.length > 0 { store.text.withUnsafeBufferPointer { scratch.append($0.baseAddress! + Int(piece.start), count: Int(piece.length)) } }
+                if piece.length > 0 { scratch.append(store.text.base! + Int(piece.start), count: Int(piece.length)) }
             }
             if scratch.count - mark > options.maximumValueSize {
                 abortValueTooLarge()
@@ -906,11 +910,21 @@ public final class Resolver {
     func evaluateReference(compiled index: Int) -> ValueRange? {
         let reference = store.references[index]
         var name: String? = nil
+        // The assigned setting an unset target stands for, when known by ID: its type is then
+        // read without looking its name up.
+        var unsetSettingID = -1
         let target: Target
         switch reference.kind {
         case .setting where extraBindings.isEmpty:
             // An assigned setting's name, known when compiled: none of the special names apply.
-            target = settingTarget(Int(reference.nameID))
+            unsetSettingID = Int(reference.nameID)
+            target = settingTarget(unsetSettingID)
+        case .inherited where extraBindings.isEmpty && !frames.isEmpty, .value where extraBindings.isEmpty && !frames.isEmpty:
+            // What ``target(of:interned:)`` finds for these names, without comparing strings.
+            name = reference.kind == .inherited ? "inherited" : "value"
+            let top = frames.count - 1
+            unsetSettingID = frames[top].nameID
+            target = inherited(nameID: unsetSettingID, below: frames[top].record)
         case .setting:
             name = names[Int(reference.nameID)]
             target = self.target(of: name!, interned: Int(reference.nameID))
@@ -929,7 +943,9 @@ public final class Resolver {
         case .unset(let setting):
             if reference.isBare { return appendValue("$" + (name ?? names[Int(reference.nameID)])) }
             let declared: String?
-            if reference.kind == .unassigned, extraBindings.isEmpty {
+            if unsetSettingID >= 0 {
+                declared = declaredStringValue(ofType: settingType(unsetSettingID))
+            } else if reference.kind == .unassigned, extraBindings.isEmpty {
                 // Its type, by the ID it was compiled with: no lookup by string.
                 declared = declaredStringValue(ofType: unassignedType(Int(reference.nameID), name: setting))
             } else {
@@ -944,6 +960,9 @@ public final class Resolver {
             value = found.hasContent ? found : nil
         }
         if reference.operators.isEmpty { return value }
+        if reference.operators.count == 1, let value, let mapped = asciiCaseMapped(value, by: store.operators[Int(reference.operators.lowerBound)]) {
+            return mapped
+        }
         // Operators work on strings; the value is read before any operand is evaluated.
         var text = value.map(string)
         for index in reference.operators {
@@ -951,6 +970,32 @@ public final class Resolver {
             text = applyOperator(store.operatorNames.string(Int(op.name)), hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
         }
         return text.map(appendValue)
+    }
+
+    /// `value` after `:lower` or `:upper` when it is ASCII, mapped byte by byte (the usual case:
+    /// making strings for `lowercased()` and back cost more than the rest of the reference);
+    /// `nil` for any other operator or value.
+    private func asciiCaseMapped(_ value: ValueRange, by op: CompiledOperator) -> ValueRange? {
+        guard op.operand == nil else { return nil }
+        let name = store.operatorNames.names[Int(op.name)]
+        let toUpper: Bool
+        if name == "upper" {
+            toUpper = true
+        } else if name == "lower" {
+            toUpper = false
+        } else {
+            return nil
+        }
+        for byte in values.bytes(value.start, value.count) where byte >= 0x80 { return nil }
+        let start = values.count
+        values.appendCopy(from: value.start, count: value.count)
+        let bytes = values.base! + start
+        // The letters to change, and the bit that tells the cases apart.
+        let (first, last): (UInt8, UInt8) = toUpper ? (0x61, 0x7A) : (0x41, 0x5A)
+        for offset in 0..<value.count where bytes[offset] >= first && bytes[offset] <= last {
+            bytes[offset] ^= 0x20
+        }
+        return ValueRange(start: start, count: value.count)
     }
 
     /// One reference evaluated as a string, operators applied; `nil` when it produced nothing.
