@@ -147,9 +147,9 @@ struct ProgramStore {
     }
 
     /// Compiles the value spelled by `bytes` (UTF-8) read with `semantics`; literal names are
-    /// looked up in `nameIDs`, which must stay valid for the call. A value without `$` goes to
+    /// looked up in `nameIDs`. A value without `$` goes to
     /// ``verbatimProgram(_:)`` first (compiled here, it would be copied twice).
-    mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: UnsafePointer<NameTable>) -> StringProgram {
+    mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // The compiler writes to the store in place, through a pointer valid for this call
         // (swapping the arrays in and out cost more than compiling a short value).
         let pieces = withUnsafeMutablePointer(to: &self) { store in
@@ -171,8 +171,8 @@ private struct ProgramCompiler {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The store compiled into, owned by the caller for the compiler's lifetime.
     let storage: UnsafeMutablePointer<ProgramStore>
-    /// The interned setting names, owned by the caller for the compiler's lifetime.
-    let nameIDs: UnsafePointer<NameTable>
+    /// The interned setting names.
+    let nameIDs: NameTable
     var index = 0
     var depth = 0
 
@@ -182,7 +182,7 @@ private struct ProgramCompiler {
         nonmutating unsafeMutableAddress { storage }
     }
 
-    init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: UnsafePointer<NameTable>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: NameTable) {
         self.bytes = bytes
         self.storage = store
         self.nameIDs = nameIDs
@@ -386,7 +386,7 @@ private struct ProgramCompiler {
     /// Sets a reference's literal name: its interned ID when it is an assigned setting's,
     /// else its ID among the unassigned names, or one of the special names.
     private mutating func setName(of reference: inout CompiledReference, _ text: UnsafeBufferPointer<UInt8>) {
-        let id = nameIDs.pointee.id(ofBytes: text)
+        let id = nameIDs.id(ofBytes: text)
         reference.nameID = id.map(Int32.init) ?? -1
         switch Self.specialName(text) {
         case .some(let kind):

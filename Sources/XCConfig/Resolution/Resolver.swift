@@ -666,8 +666,7 @@ public final class Resolver {
             if let verbatim = store.verbatimProgram(bytes) { return verbatim }
             // Only a value holding a `$` depends on its semantics: the catalogue is asked then.
             let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
-            // The table in place: passed by value, it was retained for every value compiled.
-            return withUnsafeMutablePointer(to: &nameIDs) { store.compile(bytes, semantics: semantics, nameIDs: $0) }
+            return store.compile(bytes, semantics: semantics, nameIDs: nameIDs)
         }
         programs[recordIndex] = program
         return program
@@ -977,7 +976,7 @@ public final class Resolver {
     /// `nil` for any other operator or value.
     private func asciiCaseMapped(_ value: ValueRange, by op: CompiledOperator) -> ValueRange? {
         guard op.operand == nil else { return nil }
-        let name = store.operatorNames.names[Int(op.name)]
+        let name = store.operatorNames.string(Int(op.name))
         let toUpper: Bool
         if name == "upper" {
             toUpper = true
