@@ -58,24 +58,50 @@ public enum XCConfigParser {
         return source.bytes.withUnsafeBufferPointer { buffer in
             var conditions: [Condition] = []
             conditions.reserveCapacity(count)
-            var offset = nameEnd
-            for _ in 0..<count {
-                while buffer[offset] != ASCII.openBracket { offset += 1 }
-                let open = offset
-                var parameterEnd = open + 1
-                while buffer[parameterEnd] != ASCII.equals { parameterEnd += 1 }
-                var close = parameterEnd + 1
-                while buffer[close] != ASCII.closeBracket { close += 1 }
-                offset = close + 1
+            scanConditions(buffer, count: count, nameEnd: nameEnd) { open, equals, close in
                 conditions.append(Condition(
-                    parameter: decodeCondition(buffer, open + 1, parameterEnd),
-                    pattern: decodeCondition(buffer, parameterEnd + 1, close),
+                    parameter: decodeCondition(buffer, open + 1, equals),
+                    pattern: decodeCondition(buffer, equals + 1, close),
                     range: SourceRange(
                         start: SourceLocation(line: line, column: open - lineStart + 1),
-                        end: SourceLocation(line: line, column: offset - lineStart + 1),
-                        startOffset: open, endOffset: offset)))
+                        end: SourceLocation(line: line, column: close + 1 - lineStart + 1),
+                        startOffset: open, endOffset: close + 1)))
+                return true
             }
             return conditions
+        }
+    }
+
+    /// ``readConditions(_:count:nameEnd:line:lineStart:)`` as bytes: `body` gets each
+    /// condition's parameter and pattern until it returns `false`.
+    static func forEachCondition(
+        _ source: Assignment.Source, count: Int, nameEnd: Int,
+        _ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        if count == 0 { return }
+        source.bytes.withUnsafeBufferPointer { buffer in
+            scanConditions(buffer, count: count, nameEnd: nameEnd) { open, equals, close in
+                body(UnsafeBufferPointer(rebasing: buffer[open + 1..<equals]), UnsafeBufferPointer(rebasing: buffer[equals + 1..<close]))
+            }
+        }
+    }
+
+    /// Finds the `count` conditions after the name (the parse checked their shape), and calls
+    /// `body` with the offsets of each one's `[`, `=` and `]` until it returns `false`.
+    @inline(__always)
+    private static func scanConditions(
+        _ buffer: UnsafeBufferPointer<UInt8>, count: Int, nameEnd: Int, _ body: (_ open: Int, _ equals: Int, _ close: Int) -> Bool
+    ) {
+        var offset = nameEnd
+        for _ in 0..<count {
+            while buffer[offset] != ASCII.openBracket { offset += 1 }
+            let open = offset
+            var equals = open + 1
+            while buffer[equals] != ASCII.equals { equals += 1 }
+            var close = equals + 1
+            while buffer[close] != ASCII.closeBracket { close += 1 }
+            offset = close + 1
+            if !body(open, equals, close) { return }
         }
     }
 

@@ -265,6 +265,21 @@ public struct Assignment: Hashable, Sendable {
         set { changeGeneral { $0.conditions = newValue } }
     }
 
+    /// Calls `body` with each condition's parameter and pattern bytes, in the order written,
+    /// until it returns `false`: the conditions read as the resolver matches them, without
+    /// making a ``Condition`` and its strings for each.
+    package func forEachCondition(_ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool) {
+        if let general = generalLayout {
+            for condition in general.conditions {
+                var parameter = condition.parameter, pattern = condition.pattern
+                let goOn = parameter.withUTF8 { parameter in pattern.withUTF8 { body(parameter, $0) } }
+                if !goOn { return }
+            }
+            return
+        }
+        XCConfigParser.forEachCondition(storage, count: Int(conditionCount), nameEnd: nameStart + Int(nameLength), body)
+    }
+
     /// `true` when the assignment has conditions, found without reading them.
     @inlinable
     package var hasConditions: Bool {

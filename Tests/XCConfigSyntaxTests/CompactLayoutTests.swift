@@ -23,6 +23,31 @@ import Testing
         #expect(changed.hasConditions)
     }
 
+    /// The resolver matches conditions through `forEachCondition`, as bytes: the same pairs as
+    /// `conditions`, in order, for parsed and for edited assignments, and it stops when asked.
+    @Test func conditionBytesAgreeWithConditions() {
+        let tree = parse("A = [x]\nB[sdk=a] = 1\nC [arch=b][config=c=d] = [\nD=\\\n [e]\nE[x=]=\nF[sdk=iphone*] [é=ü]=2")
+        var edited = tree.assignments[0]
+        edited.conditions = [
+            Condition(parameter: "sdk", pattern: "*", range: range(1, 1, 1, 1, 0, 0)),
+            Condition(parameter: "arch", pattern: "arm64", range: range(1, 1, 1, 1, 0, 0)),
+        ]
+        for assignment in tree.assignments + [edited] {
+            var pairs: [String] = []
+            assignment.forEachCondition { parameter, pattern in
+                pairs.append(String(decoding: parameter, as: UTF8.self) + "=" + String(decoding: pattern, as: UTF8.self))
+                return true
+            }
+            #expect(pairs == assignment.conditions.map { "\($0.parameter)=\($0.pattern)" }, "\(assignment.name)")
+            var visited = 0
+            assignment.forEachCondition { _, _ in
+                visited += 1
+                return false
+            }
+            #expect(visited == min(1, assignment.conditions.count))
+        }
+    }
+
     @Test func continuedValueKeepsEveryChunkCommentAndDroppedSemicolon() throws {
         let tree = parse("A = x \\;\n  y; // c")
         let a = try #require(tree.assignments.first)

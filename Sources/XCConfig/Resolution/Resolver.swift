@@ -50,9 +50,11 @@ public final class Resolver {
         /// Index of the assignment in its level's ``levelAssignments``, or of the entry in its
         /// level's ``levelEntries``.
         var item: Int32
-        /// The record's conditions in ``conditionSpecs`` (`conditionCount` 0 when it has none).
+        /// A dictionary entry's conditions in ``conditionSpecs``; an xcconfig assignment's are
+        /// read from the assignment (`conditionCount` 0 for both).
         var conditionStart: Int32
         var conditionCount: Int32
+        var hasConditions: Bool
         /// The setting's record pushed before this one; -1 for its first.
         var previous: Int32
         /// For a matching record, the setting's matching record pushed before it; -1 when none.
@@ -62,7 +64,7 @@ public final class Resolver {
     }
 
     @exclusivity(unchecked) var records: [Record] = []
-    /// The conditions of every conditional record, each record's contiguous.
+    /// The conditions of every conditional dictionary entry, each entry's contiguous.
     @exclusivity(unchecked) var conditionSpecs: [ConditionSpec] = []
     /// The assignments of each configuration level, as loaded (empty for dictionary levels).
     let levelAssignments: [[SourcedAssignment]]
@@ -133,21 +135,15 @@ public final class Resolver {
         for levelIndex in levels.indices {
             settingsDiagnostics += keyDiagnostics[levelIndex]
             let start = records.count
-            let assignments = levelAssignments[levelIndex]
-            for item in assignments.indices {
-                // Taken out once: each call on `assignments[item].assignment` copied the whole
-                // element (retained and released its input) before calling.
-                let assignment = assignments[item].assignment
-                // Conditions are converted only when there are any.
-                let conditionStart = conditionSpecs.count
-                if assignment.hasConditions {
-                    for condition in assignment.conditions {
-                        conditionSpecs.append(ConditionSpec(parameter: condition.parameter, pattern: condition.pattern))
-                    }
+            // Through the buffer: each call on `assignments[item].assignment` copied the whole
+            // element (retained and released its input) before calling.
+            levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
+                for item in assignments.indices {
+                    // Conditions stay where they are written (``forEachCondition(ofRecord:_:)``).
+                    let nameID = assignments[item].assignment.withNameBytes { intern($0) }
+                    push(nameID: nameID, levelIndex: levelIndex, item: item,
+                         conditionStart: 0, conditionCount: 0, hasConditions: assignments[item].assignment.hasConditions)
                 }
-                let conditionCount = conditionSpecs.count - conditionStart
-                let nameID = assignment.withNameBytes { intern($0) }
-                push(nameID: nameID, levelIndex: levelIndex, item: item, conditionStart: conditionStart, conditionCount: conditionCount)
             }
             for (item, kept) in levelEntries[levelIndex].enumerated() {
                 let conditionStart = conditionSpecs.count
@@ -155,7 +151,8 @@ public final class Resolver {
                 conditionSpecs.append(contentsOf: conditions)
                 var name = kept.name
                 let nameID = name.withUTF8 { intern($0) }
-                push(nameID: nameID, levelIndex: levelIndex, item: item, conditionStart: conditionStart, conditionCount: conditions.count)
+                push(nameID: nameID, levelIndex: levelIndex, item: item,
+                     conditionStart: conditionStart, conditionCount: conditions.count, hasConditions: !conditions.isEmpty)
             }
             bindConditions(levelIndex: levelIndex, records: start..<records.count)
         }
@@ -192,12 +189,12 @@ public final class Resolver {
         return id
     }
 
-    private func push(nameID: Int, levelIndex: Int, item: Int, conditionStart: Int, conditionCount: Int) {
+    private func push(nameID: Int, levelIndex: Int, item: Int, conditionStart: Int, conditionCount: Int, hasConditions: Bool) {
         records.append(Record(
             nameID: Int32(truncatingIfNeeded: nameID), levelIndex: Int32(truncatingIfNeeded: levelIndex),
             item: Int32(truncatingIfNeeded: item), conditionStart: Int32(truncatingIfNeeded: conditionStart),
-            conditionCount: Int32(truncatingIfNeeded: conditionCount), previous: lastRecord[nameID],
-            previousMatching: -1, matches: false))
+            conditionCount: Int32(truncatingIfNeeded: conditionCount), hasConditions: hasConditions,
+            previous: lastRecord[nameID], previousMatching: -1, matches: false))
         lastRecord[nameID] = Int32(truncatingIfNeeded: records.count - 1)
     }
 
@@ -210,9 +207,32 @@ public final class Resolver {
     }
 
     /// The conditions of record `index`.
-    func conditions(ofRecord index: Int) -> ArraySlice<ConditionSpec> {
+    func conditions(ofRecord index: Int) -> [ConditionSpec] {
         let record = records[index]
-        return conditionSpecs[Int(record.conditionStart)..<Int(record.conditionStart + record.conditionCount)]
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty {
+            return Array(conditionSpecs[Int(record.conditionStart)..<Int(record.conditionStart + record.conditionCount)])
+        }
+        guard record.hasConditions else { return [] }
+        return levelAssignments[levelIndex][Int(record.item)].assignment.conditions.map {
+            ConditionSpec(parameter: $0.parameter, pattern: $0.pattern)
+        }
+    }
+
+    /// Calls `body` with the parameter and pattern bytes of each condition of record `index`,
+    /// in the order written, until it returns `false`.
+    func forEachCondition(ofRecord index: Int, _ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool) {
+        let record = records[index]
+        guard record.hasConditions else { return }
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty {
+            for condition in Int(record.conditionStart)..<Int(record.conditionStart + record.conditionCount) {
+                var parameter = conditionSpecs[condition].parameter, pattern = conditionSpecs[condition].pattern
+                if !parameter.withUTF8({ parameter in pattern.withUTF8 { body(parameter, $0) } }) { return }
+            }
+            return
+        }
+        levelAssignments[levelIndex].withUnsafeBufferPointer { $0[Int(record.item)].assignment.forEachCondition(body) }
     }
 
     /// The value text of record `index`, as written (after Xcode's line processing).
@@ -286,24 +306,37 @@ public final class Resolver {
         // each distinct dictionary type the first time it is used.
         var chosenSDK: [Int] = []
         if sdkNames.count > 1 {
-            var sdkConditions: [(nameID: Int32, condition: Int)] = []
-            for index in range where records[index].conditionCount > 0 {
-                let first = Int(records[index].conditionStart)
-                for condition in first..<first + Int(records[index].conditionCount) where conditionSpecs[condition].parameter == "sdk" {
-                    sdkConditions.append((records[index].nameID, condition))
+            var sdkRecords: [(nameID: Int32, record: Int)] = []
+            for index in range where records[index].hasConditions {
+                var hasSDKCondition = false
+                forEachCondition(ofRecord: index) { parameter, _ in
+                    hasSDKCondition = Self.spells(parameter, "sdk")
+                    return !hasSDKCondition
                 }
+                if hasSDKCondition { sdkRecords.append((records[index].nameID, index)) }
             }
-            if !sdkConditions.isEmpty { chosenSDK = Array(repeating: -2, count: names.count) }
-            for (nameID, _) in sdkConditions where chosenSDK[Int(nameID)] == -2 {
-                let chosen = sdkNames.firstIndex { sdk in
-                    sdkConditions.contains { $0.nameID == nameID && PatternMatcher.matches(conditionSpecs[$0.condition].pattern, sdk) }
+            if !sdkRecords.isEmpty {
+                chosenSDK = Array(repeating: -2, count: names.count)
+                for candidate in sdkRecords { chosenSDK[Int(candidate.nameID)] = -1 }
+                // SDK names in order, so that each setting gets the first any of its patterns
+                // matches; linear in the records (per SDK name), however many a setting has.
+                for (sdkIndex, sdk) in sdkNames.enumerated() {
+                    NameTable.withBytes(of: sdk) { sdk in
+                        for candidate in sdkRecords where chosenSDK[Int(candidate.nameID)] == -1 {
+                            var matched = false
+                            forEachCondition(ofRecord: candidate.record) { parameter, pattern in
+                                matched = Self.spells(parameter, "sdk") && PatternMatcher.match(pattern, sdk)
+                                return !matched
+                            }
+                            if matched { chosenSDK[Int(candidate.nameID)] = sdkIndex }
+                        }
+                    }
                 }
-                chosenSDK[Int(nameID)] = chosen ?? -1
             }
         }
         for index in range {
             // Most assignments have no condition: they match, and nothing below applies.
-            if records[index].conditionCount == 0 {
+            if !records[index].hasConditions {
                 markMatching(index)
                 continue
             }
@@ -311,30 +344,19 @@ public final class Resolver {
             var matches = true
             // Exact whenever `matches` stays true: the loop then saw every condition.
             var hasSDKCondition = false
-            let first = Int(records[index].conditionStart)
-            for conditionIndex in first..<first + Int(records[index].conditionCount) {
-                let condition = conditionSpecs[conditionIndex]
-                if condition.parameter == "sdk" {
+            forEachCondition(ofRecord: index) { parameter, pattern in
+                if Self.spells(parameter, "sdk") {
                     hasSDKCondition = true
                     if !chosenSDK.isEmpty, case let chosen = chosenSDK[nameID], chosen != -2 {
-                        guard chosen >= 0, PatternMatcher.matches(condition.pattern, sdkNames[chosen]) else {
-                            matches = false
-                            break
-                        }
-                        continue
+                        matches = chosen >= 0 && NameTable.withBytes(of: sdkNames[chosen]) { PatternMatcher.match(pattern, $0) }
+                        return matches
                     }
                 }
-                guard let matched = contextMatches(condition.parameter, condition.pattern) else {
-                    // A parameter without a value matches only `*` (semantics §4.2).
-                    if condition.pattern != "*" { matches = false; break }
-                    continue
-                }
-                if !matched {
-                    matches = false
-                    break
-                }
+                // A parameter without a value matches only `*` (semantics §4.2).
+                matches = contextMatches(parameter, pattern) ?? Self.spells(pattern, "*")
+                return matches
             }
-            if matches, hasSDKCondition, nameIDs.withBytes(ofID: nameID, { $0.elementsEqual("SDKROOT".utf8) }) {
+            if matches, hasSDKCondition, nameIDs.withBytes(ofID: nameID, { Self.spells($0, "SDKROOT") }) {
                 // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
                 matches = false
                 let suffix = conditions(ofRecord: index).map { "[\($0.parameter)=\($0.pattern)]" }.joined()
@@ -347,23 +369,31 @@ public final class Resolver {
         }
     }
 
-
-
     /// Whether `pattern` matches a value the context gives `parameter`; `nil` when it gives
     /// none. The usual parameters are read directly: ``EvaluationContext/values(forParameter:)``
     /// builds an array per call.
-    private func contextMatches(_ parameter: String, _ pattern: String) -> Bool? {
-        let value: String?
-        switch parameter {
-        case "config": value = context.configuration
-        case "arch": value = context.arch
-        case "variant": value = context.variant
-        case "target": value = context.targetName
-        case "sdk" where !context.sdks.isEmpty: return context.sdks.contains { PatternMatcher.matches(pattern, $0) }
-        default: value = nil
+    private func contextMatches(_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var value: String? = nil
+        if Self.spells(parameter, "config") {
+            value = context.configuration
+        } else if Self.spells(parameter, "arch") {
+            value = context.arch
+        } else if Self.spells(parameter, "sdk"), !context.sdks.isEmpty {
+            return context.sdks.contains { NameTable.withBytes(of: $0) { PatternMatcher.match(pattern, $0) } }
+        } else if Self.spells(parameter, "variant") {
+            value = context.variant
+        } else if Self.spells(parameter, "target") {
+            value = context.targetName
         }
-        if let value { return PatternMatcher.matches(pattern, value) }
-        return context.values(forParameter: parameter).map { $0.contains { PatternMatcher.matches(pattern, $0) } }
+        if let value { return NameTable.withBytes(of: value) { PatternMatcher.match(pattern, $0) } }
+        let values = context.values(forParameter: String(decoding: parameter, as: UTF8.self))
+        return values.map { $0.contains { NameTable.withBytes(of: $0) { PatternMatcher.match(pattern, $0) } } }
+    }
+
+    /// Whether `bytes` spell `word` (ASCII).
+    @inline(__always)
+    static func spells(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        bytes.count == word.utf8CodeUnitCount && NameTable.equal(bytes, UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
     }
 
     // MARK: Queries
@@ -563,7 +593,7 @@ public final class Resolver {
             file: file(ofRecord: index),
             location: location(ofRecord: index),
             keyPath: keyPath(ofRecord: index),
-            conditions: Array(conditions(ofRecord: index)),
+            conditions: conditions(ofRecord: index),
             rawValue: knownRawValue ?? rawValue(ofRecord: index),
             matchesContext: record.matches)
     }
