@@ -12,12 +12,13 @@
 /// read of a struct with five arrays stored in a class copied it first (five retains). Its
 /// properties are `@exclusivity(unchecked)` for the reason the resolver's are: no method holds
 /// an access to one while calling anything that could modify it, and the dynamic check cost
-/// more than the lookups.
+/// more than the lookups. The bytes and their ends are pointer-backed buffers, freed in
+/// `deinit`: appending a name to an array cost a hundred instructions.
 final class NameTable {
     /// Every name's UTF-8 bytes, one after the other.
-    @exclusivity(unchecked) private var storage: [UInt8] = []
+    @exclusivity(unchecked) private var storage = ByteBuffer()
     /// Where each name ends in `storage`, by ID; it starts where the one before ends.
-    @exclusivity(unchecked) private var ends: [Int32] = []
+    @exclusivity(unchecked) private var ends = FlatBuffer<Int32>()
     /// Slot -> ID + 1 (0 is empty); the count is a power of two, at most half full. Empty until
     /// the first name is interned: empty tables are made often and must not allocate.
     @exclusivity(unchecked) private var slots: [Int32] = []
@@ -30,15 +31,17 @@ final class NameTable {
 
     init() {}
 
+    deinit {
+        storage.deallocate()
+        ends.deallocate()
+    }
+
     /// A table sized for about `capacity` names, so that filling it never regrows the slots.
     init(capacity: Int) {
         var slotCount = 16
         while slotCount < capacity * 2 { slotCount *= 2 }
         slots = Array(repeating: 0, count: slotCount)
-        ends.reserveCapacity(capacity)
         hashes.reserveCapacity(capacity)
-        // Setting names average about 20 bytes.
-        storage.reserveCapacity(capacity * 24)
     }
 
     /// The name with ID `id`, made anew.
@@ -58,9 +61,9 @@ final class NameTable {
     /// Calls `body` with the UTF-8 bytes of the name with ID `id`.
     @inline(__always)
     func withBytes<R>(ofID id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        precondition(id >= 0 && id < ends.count, "name ID out of range")
         let start = id == 0 ? 0 : Int(ends[id - 1])
-        let end = Int(ends[id])
-        return storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return body(storage.bytes(start, Int(ends[id]) - start))
     }
 
     /// The ID of `name`, if interned.
@@ -88,7 +91,7 @@ final class NameTable {
         let (slot, existing) = probe(bytes, hash: hash)
         if let existing { return (existing, false) }
         let id = ends.count
-        storage.append(contentsOf: bytes)
+        storage.append(bytes)
         ends.append(Int32(truncatingIfNeeded: storage.count))
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
