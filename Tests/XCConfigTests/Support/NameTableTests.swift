@@ -30,6 +30,20 @@ import Testing
         #expect(Array("OTHER_LDFLAGX".utf8).withUnsafeBufferPointer { table.id(ofBytes: $0) } == nil)
     }
 
+    /// Strings made on request, in any order, stay the names of their IDs, also for names
+    /// interned after the first request.
+    @Test func stringsAreMadeInAnyOrder() {
+        let table = NameTable()
+        for name in ["A", "BB", "CCC"] { table.intern(name) }
+        #expect(table.string(2) == "CCC")
+        #expect(table.string(0) == "A")
+        #expect(table.string(2) == "CCC")
+        table.intern("DDDD")
+        #expect(table.string(3) == "DDDD")
+        #expect(table.string(1) == "BB")
+        #expect((0..<table.count).map(table.string) == ["A", "BB", "CCC", "DDDD"])
+    }
+
     @Test func growingKeepsEveryName() {
         let table = NameTable()
         for index in 0..<5_000 { #expect(table.intern("SETTING_\(index)").id == index) }
