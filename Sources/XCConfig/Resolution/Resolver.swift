@@ -300,72 +300,78 @@ public final class Resolver {
     /// chosen, and only that name is matched afterwards (semantics §4.2).
     private func bindConditions(levelIndex: Int, records range: Range<Int>) {
         let sdkNames = context.sdks
-        // The chosen SDK of each setting with `sdk` conditions at this level, by interned name,
-        // as an index in `sdkNames` (-1: none matches; -2: no `sdk` condition), when there are
-        // fallbacks to choose from. An array, not a dictionary: a short-lived process pays for
-        // each distinct dictionary type the first time it is used.
-        var chosenSDK: [Int] = []
-        if sdkNames.count > 1 {
-            var sdkRecords: [(nameID: Int32, record: Int)] = []
-            for index in range where records[index].hasConditions {
-                var hasSDKCondition = false
-                forEachCondition(ofRecord: index) { parameter, _ in
-                    hasSDKCondition = Self.spells(parameter, "sdk")
-                    return !hasSDKCondition
-                }
-                if hasSDKCondition { sdkRecords.append((records[index].nameID, index)) }
-            }
-            if !sdkRecords.isEmpty {
-                chosenSDK = Array(repeating: -2, count: names.count)
-                for candidate in sdkRecords { chosenSDK[Int(candidate.nameID)] = -1 }
-                // SDK names in order, so that each setting gets the first any of its patterns
-                // matches; linear in the records (per SDK name), however many a setting has.
-                for (sdkIndex, sdk) in sdkNames.enumerated() {
-                    NameTable.withBytes(of: sdk) { sdk in
-                        for candidate in sdkRecords where chosenSDK[Int(candidate.nameID)] == -1 {
-                            var matched = false
-                            forEachCondition(ofRecord: candidate.record) { parameter, pattern in
-                                matched = Self.spells(parameter, "sdk") && PatternMatcher.match(pattern, sdk)
-                                return !matched
-                            }
-                            if matched { chosenSDK[Int(candidate.nameID)] = sdkIndex }
-                        }
-                    }
-                }
-            }
-        }
-        for index in range {
-            // Most assignments have no condition: they match, and nothing below applies.
-            if !records[index].hasConditions {
-                markMatching(index)
-                continue
-            }
-            let nameID = Int(records[index].nameID)
+        // With one SDK name there is nothing to choose: `sdk` is matched like the others.
+        let bindsSDK = sdkNames.count > 1
+        // Per conditional record of the range: whether its conditions match (with `bindsSDK`,
+        // those other than `sdk`) and whether it has an `sdk` condition. Each record's
+        // conditions are read once here, and again only for an `sdk` condition to bind.
+        let matchesFlag: UInt8 = 1, sdkFlag: UInt8 = 2
+        var flags = [UInt8](repeating: 0, count: range.count)
+        var sdkRecords: [Int] = []
+        for index in range where records[index].hasConditions {
             var matches = true
-            // Exact whenever `matches` stays true: the loop then saw every condition.
             var hasSDKCondition = false
             forEachCondition(ofRecord: index) { parameter, pattern in
                 if Self.spells(parameter, "sdk") {
                     hasSDKCondition = true
-                    if !chosenSDK.isEmpty, case let chosen = chosenSDK[nameID], chosen != -2 {
-                        matches = chosen >= 0 && NameTable.withBytes(of: sdkNames[chosen]) { PatternMatcher.match(pattern, $0) }
-                        return matches
-                    }
+                    if bindsSDK { return matches }
                 }
                 // A parameter without a value matches only `*` (semantics §4.2).
-                matches = contextMatches(parameter, pattern) ?? Self.spells(pattern, "*")
-                return matches
+                if matches { matches = contextMatches(parameter, pattern) ?? Self.spells(pattern, "*") }
+                // Read on past a mismatch only to learn whether an `sdk` condition follows.
+                return matches || (bindsSDK && !hasSDKCondition)
             }
-            if matches, hasSDKCondition, nameIDs.withBytes(ofID: nameID, { Self.spells($0, "SDKROOT") }) {
-                // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
-                matches = false
-                let suffix = conditions(ofRecord: index).map { "[\($0.parameter)=\($0.pattern)]" }.joined()
-                settingsDiagnostics.append(Diagnostic(
-                    severity: .warning,
-                    message: "SDK condition on SDKROOT is unsupported, so the SDKROOT\(suffix) assignment at the \(levels[levelIndex].kind.rawValue) level will be ignored.",
-                    file: file(ofRecord: index), location: location(ofRecord: index)))
+            if bindsSDK && hasSDKCondition { sdkRecords.append(index) }
+            flags[index - range.lowerBound] = (matches ? matchesFlag : 0) | (hasSDKCondition ? sdkFlag : 0)
+        }
+        if !sdkRecords.isEmpty {
+            // The chosen SDK of each setting with `sdk` conditions, as an index in `sdkNames`
+            // (-1: none matches). SDK names in order, so that each setting gets the first that
+            // any of its patterns matches.
+            var chosenSDK = [Int](repeating: -1, count: names.count)
+            for (sdkIndex, sdk) in sdkNames.enumerated() {
+                NameTable.withBytes(of: sdk) { sdk in
+                    for index in sdkRecords where chosenSDK[Int(records[index].nameID)] == -1 {
+                        var matched = false
+                        forEachCondition(ofRecord: index) { parameter, pattern in
+                            matched = Self.spells(parameter, "sdk") && PatternMatcher.match(pattern, sdk)
+                            return !matched
+                        }
+                        if matched { chosenSDK[Int(records[index].nameID)] = sdkIndex }
+                    }
+                }
             }
-            if matches { markMatching(index) }
+            // Only the chosen name is matched against the `sdk` conditions.
+            for index in sdkRecords where flags[index - range.lowerBound] & matchesFlag != 0 {
+                let chosen = chosenSDK[Int(records[index].nameID)]
+                var matches = chosen >= 0
+                if matches {
+                    NameTable.withBytes(of: sdkNames[chosen]) { sdk in
+                        forEachCondition(ofRecord: index) { parameter, pattern in
+                            if Self.spells(parameter, "sdk") { matches = PatternMatcher.match(pattern, sdk) }
+                            return matches
+                        }
+                    }
+                }
+                if !matches { flags[index - range.lowerBound] &= ~matchesFlag }
+            }
+        }
+        for index in range {
+            // Most assignments have no condition: they match.
+            if records[index].hasConditions {
+                let flag = flags[index - range.lowerBound]
+                if flag & matchesFlag == 0 { continue }
+                if flag & sdkFlag != 0, nameIDs.withBytes(ofID: Int(records[index].nameID), { Self.spells($0, "SDKROOT") }) {
+                    // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
+                    let suffix = conditions(ofRecord: index).map { "[\($0.parameter)=\($0.pattern)]" }.joined()
+                    settingsDiagnostics.append(Diagnostic(
+                        severity: .warning,
+                        message: "SDK condition on SDKROOT is unsupported, so the SDKROOT\(suffix) assignment at the \(levels[levelIndex].kind.rawValue) level will be ignored.",
+                        file: file(ofRecord: index), location: location(ofRecord: index)))
+                    continue
+                }
+            }
+            markMatching(index)
         }
     }
 
