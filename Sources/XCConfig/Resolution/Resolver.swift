@@ -573,17 +573,23 @@ public final class Resolver {
 
     // MARK: Evaluation state
 
+    /// One setting being evaluated. Plain integers, so that pushing, popping and updating a
+    /// frame retains nothing.
     struct Frame {
         let nameID: Int
         /// The record being evaluated.
         let record: Int
-        /// Names this evaluation looked up that were being evaluated by no frame at the time:
-        /// a cached result stays valid only where none of them is being evaluated.
-        var freeNames = NameSet()
         /// The outermost frame whose assignment a lookup in this evaluation reached through
         /// the stack (a self-reference via other settings). A result that reached a frame
         /// outside itself depends on that frame and is not cached.
         var outermostReached = Int.max
+        /// Names this evaluation looked up that were being evaluated by no frame at the time:
+        /// a cached result stays valid only where none of them is being evaluated. Held here
+        /// while there are at most two (most values refer to one or two settings), -1 standing
+        /// for none; once there are more, they are in ``spilledFreeNames`` at the frame's depth.
+        var firstFree: Int32 = -1
+        var secondFree: Int32 = -1
+        var spilled = false
     }
 
     /// A cached evaluation. Plain integers, so that storing and reading one retains nothing
@@ -617,7 +623,11 @@ public final class Resolver {
         var hasContent: Bool
     }
 
-    @exclusivity(unchecked) var frames: [Frame] = []
+    /// The settings being evaluated, innermost last.
+    @exclusivity(unchecked) var frames = FlatBuffer<Frame>()
+    /// The free names of frames that looked up more than two, by frame depth; a slot is
+    /// meaningful only while its frame has ``Frame/spilled`` set (and just after it is popped).
+    @exclusivity(unchecked) var spilledFreeNames: [NameSet] = []
     /// How many frames evaluate each setting, by interned name.
     @exclusivity(unchecked) var activeCount = ActiveCounts()
     /// Cached evaluations, by record.
@@ -655,6 +665,7 @@ public final class Resolver {
     @exclusivity(unchecked) var scratch = ByteBuffer()
 
     deinit {
+        frames.deallocate()
         values.deallocate()
         scratch.deallocate()
         store.deallocate()
@@ -743,29 +754,87 @@ public final class Resolver {
             abort(nameID: nameID, message: "evaluation of '\(names[nameID])' nests deeper than \(options.maximumDepth) settings")
             return .empty
         }
-        frames.append(Frame(nameID: nameID, record: recordIndex))
-        activeCount[nameID, default: 0] += 1
+        pushFrame(nameID: nameID, record: recordIndex)
         tracer?.enter(recordIndex: recordIndex)
         let value = evaluateProgram(program(recordIndex))
         if tracer != nil { tracer!.exit(value: string(value)) }
-        activeCount[nameID]! -= 1
-        let frame = frames.removeLast()
+        let frame = popFrame()
         if !aborted && frame.outermostReached >= frames.count {
-            var first: Int32 = -1, second: Int32 = -1, overflow: Int32 = -1
-            if let pair = frame.freeNames.inlineMembers {
-                (first, second) = pair
-            } else {
+            var overflow: Int32 = -1
+            if frame.spilled {
                 overflow = Int32(truncatingIfNeeded: cachedNameSets.count)
-                cachedNameSets.append(frame.freeNames)
+                cachedNameSets.append(spilledFreeNames[frames.count])
             }
-            cache[recordIndex] = CacheEntry(value: value, first: first, second: second, overflow: overflow)
+            cache[recordIndex] = CacheEntry(value: value, first: frame.firstFree, second: frame.secondFree, overflow: overflow)
             committedValues = max(committedValues, value.end)
         }
-        mergeIntoParent(frame.freeNames)
-        if !frames.isEmpty, frame.outermostReached < frames.count - 1 {
+        return value
+    }
+
+    func pushFrame(nameID: Int, record: Int) {
+        frames.append(Frame(nameID: nameID, record: record))
+        activeCount[nameID, default: 0] += 1
+    }
+
+    /// Pops the innermost frame and passes what it looked up and reached on to the frame
+    /// below. When the popped frame has ``Frame/spilled`` set, its free names stay in
+    /// ``spilledFreeNames`` at its depth (now `frames.count`) until another frame spills there.
+    func popFrame() -> Frame {
+        let frame = frames[frames.count - 1]
+        frames.removeLast(downTo: frames.count - 1)
+        activeCount[frame.nameID]! -= 1
+        guard !frames.isEmpty else { return frame }
+        if frame.spilled {
+            addFreeNames(spilledFreeNames[frames.count])
+        } else {
+            if frame.firstFree >= 0 { addFreeName(frame.firstFree) }
+            if frame.secondFree >= 0 { addFreeName(frame.secondFree) }
+        }
+        if frame.outermostReached < frames.count - 1 {
             frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frame.outermostReached)
         }
-        return value
+        return frame
+    }
+
+    /// Adds `id` to the free names of the innermost frame; there must be one.
+    private func addFreeName(_ id: Int32) {
+        let top = frames.count - 1
+        if !frames[top].spilled {
+            let frame = frames[top]
+            if frame.firstFree == id || frame.secondFree == id { return }
+            if frame.firstFree < 0 {
+                frames[top].firstFree = id
+                return
+            }
+            if frame.secondFree < 0 {
+                frames[top].secondFree = id
+                return
+            }
+            spill(top)
+        }
+        spilledFreeNames[top].insert(Int(id))
+    }
+
+    /// Adds `names` to the free names of the innermost frame; there must be one.
+    private func addFreeNames(_ names: NameSet) {
+        let top = frames.count - 1
+        if !frames[top].spilled { spill(top) }
+        spilledFreeNames[top].formUnion(names)
+    }
+
+    /// Moves the inline free names of the frame at `depth` to ``spilledFreeNames``.
+    private func spill(_ depth: Int) {
+        if spilledFreeNames.count <= depth {
+            spilledFreeNames.append(contentsOf: repeatElement(NameSet(), count: depth + 1 - spilledFreeNames.count))
+        }
+        // A new set: the slot's previous one may be shared with a cache entry.
+        var names = NameSet()
+        if frames[depth].firstFree >= 0 { names.insert(Int(frames[depth].firstFree)) }
+        if frames[depth].secondFree >= 0 { names.insert(Int(frames[depth].secondFree)) }
+        spilledFreeNames[depth] = names
+        frames[depth].firstFree = -1
+        frames[depth].secondFree = -1
+        frames[depth].spilled = true
     }
 
     private func isValid(_ entry: CacheEntry) -> Bool {
@@ -779,11 +848,11 @@ public final class Resolver {
     private func mergeIntoParent(_ entry: CacheEntry) {
         guard !frames.isEmpty else { return }
         if entry.overflow >= 0 {
-            frames[frames.count - 1].freeNames.formUnion(cachedNameSets[Int(entry.overflow)])
+            addFreeNames(cachedNameSets[Int(entry.overflow)])
             return
         }
-        if entry.first >= 0 { frames[frames.count - 1].freeNames.insert(Int(entry.first)) }
-        if entry.second >= 0 { frames[frames.count - 1].freeNames.insert(Int(entry.second)) }
+        if entry.first >= 0 { addFreeName(entry.first) }
+        if entry.second >= 0 { addFreeName(entry.second) }
     }
 
     private func isValid(_ freeNames: NameSet) -> Bool {
@@ -791,19 +860,14 @@ public final class Resolver {
         if freeNames.count < frames.count {
             return !freeNames.contains { activeCount[$0, default: 0] > 0 }
         }
-        for frame in frames where freeNames.contains(frame.nameID) { return false }
+        for frame in frames.all where freeNames.contains(frame.nameID) { return false }
         return true
-    }
-
-    private func mergeIntoParent(_ freeNames: NameSet) {
-        guard !frames.isEmpty, !freeNames.isEmpty else { return }
-        frames[frames.count - 1].freeNames.formUnion(freeNames)
     }
 
     private func abort(nameID: Int, message: String) {
         aborted = true
-        let chain = frames.map { names[$0.nameID] }
-        let root = frames.first?.nameID ?? nameID
+        let chain = frames.all.map { names[$0.nameID] }
+        let root = frames.isEmpty ? nameID : frames[0].nameID
         guard abortReported.insert(root).inserted else { return }
         let top = Int(topMatching[root])
         var notes: [String] = []
@@ -849,8 +913,8 @@ public final class Resolver {
     }
 
     private func abortValueTooLarge() {
-        let name = frames.last.map { names[$0.nameID] } ?? "value"
-        abort(nameID: frames.last?.nameID ?? 0, message: "the value of '\(name)' grows past \(options.maximumValueSize / (1024 * 1024)) MiB")
+        let name = frames.all.last.map { names[$0.nameID] } ?? "value"
+        abort(nameID: frames.all.last?.nameID ?? 0, message: "the value of '\(name)' grows past \(options.maximumValueSize / (1024 * 1024)) MiB")
     }
 
     /// The string form of a compiled value.
@@ -1054,7 +1118,7 @@ public final class Resolver {
     func target(of name: String, interned: Int?) -> Target {
         if name.isEmpty { return .unset(setting: name) }
         if !extraBindings.isEmpty, let bound = extraBindings[name] { return .bound(bound) }
-        if name == "inherited" || name == "value", let top = frames.last {
+        if name == "inherited" || name == "value", let top = frames.all.last {
             return inherited(nameID: top.nameID, below: top.record)
         }
         guard let id = interned else {
@@ -1067,14 +1131,14 @@ public final class Resolver {
 
     /// What a reference to the assigned setting `id` reaches with the current frames.
     func settingTarget(_ id: Int) -> Target {
-        if activeCount[id, default: 0] > 0, let frameIndex = frames.lastIndex(where: { $0.nameID == id }) {
+        if activeCount[id, default: 0] > 0, let frameIndex = frames.all.lastIndex(where: { $0.nameID == id }) {
             // A setting referring to itself (directly or through others) means inherited.
             if frameIndex != frames.count - 1 {
                 frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frameIndex)
             }
             return inherited(nameID: id, below: frames[frameIndex].record)
         }
-        if !frames.isEmpty { frames[frames.count - 1].freeNames.insert(id) }
+        if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
         let top = Int(topMatching[id])
         guard top >= 0 else {
             if lastRecord[id] < 0 { recordUnresolved(names[id]) }
@@ -1175,14 +1239,11 @@ struct ActiveCounts {
 
 /// A set of interned names: a short list while small, a bitset once larger, so that merging
 /// what a child looked up into its parent stays cheap down a 20,000-long chain (a `Set<Int>`
-/// made that quadratic in time and memory).
+/// made that quadratic in time and memory). Evaluation keeps up to two names in its frames
+/// and makes one of these only for more.
 struct NameSet: Sendable {
     private static let listLimit = 16
-    /// The first two members, held inline: most values refer to one or two other settings,
-    /// and a set that never allocates keeps evaluating a value cheap.
-    private var first: Int32 = -1
-    private var second: Int32 = -1
-    /// All members once there are more than two (`first` and `second` are then unused).
+    /// The members while there are at most ``listLimit``.
     private var list: [Int32] = []
     /// Used instead of `list` once it has words.
     private var words: [UInt64] = []
@@ -1190,24 +1251,14 @@ struct NameSet: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// Members are inline (`first`, `second`).
-    private var isInline: Bool { list.isEmpty && words.isEmpty }
-
-    /// The members when they are held inline, -1 standing for none; `nil` when there are more
-    /// than two.
-    var inlineMembers: (Int32, Int32)? { isInline ? (first, second) : nil }
-
     func contains(_ id: Int) -> Bool {
-        let member = Int32(truncatingIfNeeded: id)
-        if isInline { return first == member || second == member }
-        if words.isEmpty { return list.contains(member) }
+        if words.isEmpty { return list.contains(Int32(truncatingIfNeeded: id)) }
         let word = id >> 6
         return word < words.count && words[word] & (1 << UInt64(id & 63)) != 0
     }
 
     /// `true` when some member satisfies `predicate`.
     func contains(where predicate: (Int) -> Bool) -> Bool {
-        if isInline { return (first >= 0 && predicate(Int(first))) || (second >= 0 && predicate(Int(second))) }
         if words.isEmpty { return list.contains { predicate(Int($0)) } }
         for (index, word) in words.enumerated() where word != 0 {
             var bits = word
@@ -1220,21 +1271,8 @@ struct NameSet: Sendable {
     }
 
     mutating func insert(_ id: Int) {
-        let member = Int32(truncatingIfNeeded: id)
-        if isInline {
-            if first == member || second == member { return }
-            switch count {
-            case 0: first = member
-            case 1: second = member
-            default:
-                list = [first, second, member]
-                first = -1
-                second = -1
-            }
-            count += 1
-            return
-        }
         if words.isEmpty {
+            let member = Int32(truncatingIfNeeded: id)
             if list.contains(member) { return }
             if list.count < Self.listLimit {
                 list.append(member)
@@ -1254,11 +1292,6 @@ struct NameSet: Sendable {
 
     mutating func formUnion(_ other: NameSet) {
         if other.isEmpty { return }
-        if other.isInline {
-            insert(Int(other.first))
-            if other.second >= 0 { insert(Int(other.second)) }
-            return
-        }
         if other.words.isEmpty {
             for id in other.list { insert(Int(id)) }
             return
@@ -1276,10 +1309,8 @@ struct NameSet: Sendable {
     }
 
     private mutating func convertToWords() {
-        let members = isInline ? [first, second].filter { $0 >= 0 } : list
+        let members = list
         list = []
-        first = -1
-        second = -1
         count = 0
         words = [0]
         for id in members { insert(Int(id)) }
