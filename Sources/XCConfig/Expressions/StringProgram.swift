@@ -72,8 +72,7 @@ struct CompiledReference {
 
 /// A compiled `:op` or `:op=operand`.
 struct CompiledOperator {
-    /// The operator's name, by its ID in ``ProgramStore/operatorNames``.
-    var name: Int32
+    var name: OperatorName
     /// The operand's pieces for a replacement operator, `nil` for a retrieval operator.
     var operand: Range<Int32>?
 }
@@ -93,8 +92,6 @@ struct ProgramStore {
     var pendingOperators = FlatBuffer<CompiledOperator>()
     /// Names referred to without references that no level assigns, interned when compiled.
     var unassignedNames = NameTable()
-    /// Operator names, interned when compiled.
-    var operatorNames = NameTable()
 
     mutating func deallocate() {
         pieces.deallocate()
@@ -355,7 +352,7 @@ private struct ProgramCompiler {
             index += 1
             let operatorStart = index
             while index < bytes.count, ExpressionParser.isOperatorNameByte(bytes[index]) { index += 1 }
-            let operatorName = Int32(store.operatorNames.intern(bytes: UnsafeBufferPointer(rebasing: bytes[operatorStart..<index])).id)
+            let operatorName = OperatorName(bytes: UnsafeBufferPointer(rebasing: bytes[operatorStart..<index]))
             if index < bytes.count, bytes[index] == Self.equals {
                 index += 1
                 let operand = compileString(stopAtColon: true, closer: closer)

@@ -1030,7 +1030,7 @@ public final class Resolver {
         var text = value.map(string)
         for index in reference.operators {
             let op = store.operators[Int(index)]
-            text = applyOperator(store.operatorNames.string(Int(op.name)), hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
+            text = applyOperator(op.name, hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
         }
         return text.map(appendValue)
     }
@@ -1040,14 +1040,11 @@ public final class Resolver {
     /// `nil` for any other operator or value.
     private func asciiCaseMapped(_ value: ValueRange, by op: CompiledOperator) -> ValueRange? {
         guard op.operand == nil else { return nil }
-        let name = store.operatorNames.string(Int(op.name))
         let toUpper: Bool
-        if name == "upper" {
-            toUpper = true
-        } else if name == "lower" {
-            toUpper = false
-        } else {
-            return nil
+        switch op.name {
+        case .upper: toUpper = true
+        case .lower: toUpper = false
+        default: return nil
         }
         for byte in values.bytes(value.start, value.count) where byte >= 0x80 { return nil }
         let start = values.count
@@ -1075,7 +1072,7 @@ public final class Resolver {
             value = declaredStringValue(setting)
         }
         for op in reference.operators where !op.hasInvalidCharacter {
-            value = applyOperator(op.name, hasOperand: op.operand != nil, to: value) { evaluateString(op.operand!) }
+            value = applyOperator(OperatorName(op.name), hasOperand: op.operand != nil, to: value) { evaluateString(op.operand!) }
         }
         return value
     }
@@ -1086,9 +1083,9 @@ public final class Resolver {
     /// Operators apply to each element; a reference that produced no element at all (an
     /// unknown name, an unset list) stays empty, except that `default=` supplies one
     /// (semantics §3.6-3.7). An unset string-typed setting is one empty element.
-    func applyOperator(_ name: String, hasOperand: Bool, to value: String?, operand: () -> String) -> String? {
+    func applyOperator(_ name: OperatorName, hasOperand: Bool, to value: String?, operand: () -> String) -> String? {
         guard let current = value else {
-            return name == "default" && hasOperand ? operand() : nil
+            return name == .default && hasOperand ? operand() : nil
         }
         return hasOperand ? Operators.replace(name, current, operand: operand()) : Operators.retrieve(name, current)
     }
