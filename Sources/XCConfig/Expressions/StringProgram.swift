@@ -143,6 +143,14 @@ struct ProgramStore {
         return StringProgram(pieces: 0..<0, literalStart: start, literalLength: Int32(bytes.count), isVerbatim: true)
     }
 
+    /// `false` when the value spelled by `bytes` compiles alike in list and string semantics:
+    /// they differ only in a list's `\` keeping the next byte from being read as a `$`, so
+    /// a caller need not look up a value's semantics when it holds no `\`.
+    static func dependsOnSemantics(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) != nil
+    }
+
     /// Compiles the value spelled by `bytes` (UTF-8) read with `semantics`; literal names are
     /// looked up in `nameIDs`. A value without `$` goes to
     /// ``verbatimProgram(_:)`` first (compiled here, it would be copied twice).

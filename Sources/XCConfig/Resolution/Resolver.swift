@@ -675,8 +675,9 @@ public final class Resolver {
         if let program = programs[recordIndex] { return program }
         let program = withValueBytes(ofRecord: recordIndex) { bytes in
             if let verbatim = store.verbatimProgram(bytes) { return verbatim }
-            // Only a value holding a `$` depends on its semantics: the catalogue is asked then.
-            let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
+            // Only a value holding a `$` and a `\` depends on its semantics: the catalogue is asked then.
+            let isList = ProgramStore.dependsOnSemantics(bytes) && settingType(Int(records[recordIndex].nameID)).usesListSemantics
+            let semantics: ValueSemantics = isList ? .list : .string
             return store.compile(bytes, semantics: semantics, nameIDs: nameIDs)
         }
         programs[recordIndex] = program
