@@ -585,24 +585,60 @@ public final class Resolver {
         var outermostReached = Int.max
         /// Names this evaluation looked up that were being evaluated by no frame at the time:
         /// a cached result stays valid only where none of them is being evaluated. Held here
-        /// while there are at most two (most values refer to one or two settings), -1 standing
-        /// for none; once there are more, they are in ``spilledFreeNames`` at the frame's depth.
-        var firstFree: Int32 = -1
-        var secondFree: Int32 = -1
+        /// while there are at most four (most values refer to a few settings); once there are
+        /// more, they are in ``spilledFreeNames`` at the frame's depth.
+        var freeNames = InlineNames()
         var spilled = false
     }
 
     /// A cached evaluation. Plain integers, so that storing and reading one retains nothing
     /// and the cache is freed without visiting its entries: the value is a range of
-    /// ``values``, and the free names are held inline when there are at most two (most values
-    /// refer to one or two settings), else in ``cachedNameSets``.
+    /// ``values``, and the free names are held inline when there are at most four, else in
+    /// ``cachedNameSets``.
     struct CacheEntry {
         let value: ValueRange
-        /// The free names when ``overflow`` is -1 (-1 for none).
-        let first: Int32
-        let second: Int32
+        /// The free names when ``overflow`` is -1.
+        let freeNames: InlineNames
         /// Index of the free names in ``cachedNameSets``, or -1.
         let overflow: Int32
+    }
+
+    /// Up to four interned names, held inline; -1 marks an empty slot, and slots fill in order.
+    struct InlineNames {
+        private var first: Int32 = -1
+        private var second: Int32 = -1
+        private var third: Int32 = -1
+        private var fourth: Int32 = -1
+
+        /// Adds `id` (non-negative) unless it is there; `false` when it is not and all slots are full.
+        mutating func insert(_ id: Int32) -> Bool {
+            if first == id || second == id || third == id || fourth == id { return true }
+            if first < 0 {
+                first = id
+            } else if second < 0 {
+                second = id
+            } else if third < 0 {
+                third = id
+            } else if fourth < 0 {
+                fourth = id
+            } else {
+                return false
+            }
+            return true
+        }
+
+        /// `true` when every member satisfies `predicate`.
+        func allSatisfy(_ predicate: (Int32) -> Bool) -> Bool {
+            (first < 0 || predicate(first)) && (second < 0 || predicate(second))
+                && (third < 0 || predicate(third)) && (fourth < 0 || predicate(fourth))
+        }
+
+        func forEach(_ body: (Int32) -> Void) {
+            if first >= 0 { body(first) }
+            if second >= 0 { body(second) }
+            if third >= 0 { body(third) }
+            if fourth >= 0 { body(fourth) }
+        }
     }
 
     /// An evaluated value: a range of ``values``. Empty when it produced nothing: a value
@@ -766,7 +802,7 @@ public final class Resolver {
                 overflow = Int32(truncatingIfNeeded: cachedNameSets.count)
                 cachedNameSets.append(spilledFreeNames[frames.count])
             }
-            cache[recordIndex] = CacheEntry(value: value, first: frame.firstFree, second: frame.secondFree, overflow: overflow)
+            cache[recordIndex] = CacheEntry(value: value, freeNames: frame.freeNames, overflow: overflow)
             committedValues = max(committedValues, value.end)
         }
         return value
@@ -788,8 +824,7 @@ public final class Resolver {
         if frame.spilled {
             addFreeNames(spilledFreeNames[frames.count])
         } else {
-            if frame.firstFree >= 0 { addFreeName(frame.firstFree) }
-            if frame.secondFree >= 0 { addFreeName(frame.secondFree) }
+            frame.freeNames.forEach(addFreeName)
         }
         if frame.outermostReached < frames.count - 1 {
             frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frame.outermostReached)
@@ -801,16 +836,7 @@ public final class Resolver {
     private func addFreeName(_ id: Int32) {
         let top = frames.count - 1
         if !frames[top].spilled {
-            let frame = frames[top]
-            if frame.firstFree == id || frame.secondFree == id { return }
-            if frame.firstFree < 0 {
-                frames[top].firstFree = id
-                return
-            }
-            if frame.secondFree < 0 {
-                frames[top].secondFree = id
-                return
-            }
+            if frames[top].freeNames.insert(id) { return }
             spill(top)
         }
         spilledFreeNames[top].insert(Int(id))
@@ -830,11 +856,9 @@ public final class Resolver {
         }
         // A new set: the slot's previous one may be shared with a cache entry.
         var names = NameSet()
-        if frames[depth].firstFree >= 0 { names.insert(Int(frames[depth].firstFree)) }
-        if frames[depth].secondFree >= 0 { names.insert(Int(frames[depth].secondFree)) }
+        frames[depth].freeNames.forEach { names.insert(Int($0)) }
         spilledFreeNames[depth] = names
-        frames[depth].firstFree = -1
-        frames[depth].secondFree = -1
+        frames[depth].freeNames = InlineNames()
         frames[depth].spilled = true
     }
 
@@ -842,8 +866,7 @@ public final class Resolver {
         if entry.overflow >= 0 { return isValid(cachedNameSets[Int(entry.overflow)]) }
         if frames.isEmpty { return true }
         // A member is being evaluated exactly when some frame evaluates it.
-        return (entry.first < 0 || activeCount[Int(entry.first), default: 0] == 0)
-            && (entry.second < 0 || activeCount[Int(entry.second), default: 0] == 0)
+        return entry.freeNames.allSatisfy { activeCount[Int($0), default: 0] == 0 }
     }
 
     private func mergeIntoParent(_ entry: CacheEntry) {
@@ -852,8 +875,7 @@ public final class Resolver {
             addFreeNames(cachedNameSets[Int(entry.overflow)])
             return
         }
-        if entry.first >= 0 { addFreeName(entry.first) }
-        if entry.second >= 0 { addFreeName(entry.second) }
+        entry.freeNames.forEach(addFreeName)
     }
 
     private func isValid(_ freeNames: NameSet) -> Bool {
