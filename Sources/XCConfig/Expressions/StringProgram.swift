@@ -70,6 +70,24 @@ struct CompiledReference {
     var operators: Range<Int32>
 }
 
+extension CompiledReference.NameKind {
+    /// The kind of the name spelled by `text` when the resolver treats it specially (`$()`,
+    /// `inherited`, `value`); `nil` for any other name.
+    init?(specialName text: UnsafeBufferPointer<UInt8>) {
+        // Compared byte by byte: `elementsEqual` against a string's UTF-8 view took hundreds
+        // of instructions for nine bytes.
+        switch text.count {
+        case 0: self = .empty
+        case 5 where text[0] == 0x76 && text[1] == 0x61 && text[2] == 0x6C && text[3] == 0x75 && text[4] == 0x65:  // value
+            self = .value
+        case 9 where text[0] == 0x69 && text[1] == 0x6E && text[2] == 0x68 && text[3] == 0x65 && text[4] == 0x72
+            && text[5] == 0x69 && text[6] == 0x74 && text[7] == 0x65 && text[8] == 0x64:  // inherited
+            self = .inherited
+        default: return nil
+        }
+    }
+}
+
 /// A compiled `:op` or `:op=operand`.
 struct CompiledOperator {
     var name: OperatorName
@@ -393,7 +411,7 @@ private struct ProgramCompiler {
     private mutating func setName(of reference: inout CompiledReference, _ text: UnsafeBufferPointer<UInt8>) {
         let id = nameIDs.id(ofBytes: text)
         reference.nameID = id.map(Int32.init) ?? -1
-        switch Self.specialName(text) {
+        switch CompiledReference.NameKind(specialName: text) {
         case .some(let kind):
             reference.kind = kind
         case nil:
@@ -404,20 +422,6 @@ private struct ProgramCompiler {
                 reference.kind = .unassigned
                 reference.nameID = Int32(store.unassignedNames.intern(bytes: text).id)
             }
-        }
-    }
-
-    /// The kind of a name the resolver treats specially, `nil` for any other.
-    private static func specialName(_ text: UnsafeBufferPointer<UInt8>) -> CompiledReference.NameKind? {
-        // Compared byte by byte: `elementsEqual` against a string's UTF-8 view took hundreds
-        // of instructions for nine bytes.
-        switch text.count {
-        case 0: .empty
-        case 5: text[0] == 0x76 && text[1] == 0x61 && text[2] == 0x6C && text[3] == 0x75 && text[4] == 0x65 ? .value : nil  // value
-        case 9:
-            text[0] == 0x69 && text[1] == 0x6E && text[2] == 0x68 && text[3] == 0x65 && text[4] == 0x72
-                && text[5] == 0x69 && text[6] == 0x74 && text[7] == 0x65 && text[8] == 0x64 ? .inherited : nil  // inherited
-        default: nil
         }
     }
 

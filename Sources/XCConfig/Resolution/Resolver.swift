@@ -1014,6 +1014,8 @@ public final class Resolver {
         case .setting:
             name = names[Int(reference.nameID)]
             target = self.target(of: name!, interned: Int(reference.nameID))
+        case .unassigned where extraBindings.isEmpty:
+            return evaluateUnassigned(reference)
         case .unassigned:
             name = store.unassignedNames.string(Int(reference.nameID))
             target = self.target(of: name!, interned: nil)
@@ -1021,19 +1023,24 @@ public final class Resolver {
             name = reference.kind == .empty ? "" : reference.kind == .inherited ? "inherited" : "value"
             target = self.target(of: name!, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
         case .computed:
-            name = string(evaluatePieces(reference.name))
-            target = self.target(of: name!)
+            let spelled = evaluatePieces(reference.name)
+            let bytes = values.bytes(spelled.start, spelled.count)
+            if extraBindings.isEmpty, CompiledReference.NameKind(specialName: bytes) == nil, let id = nameIDs.id(ofBytes: bytes) {
+                // An assigned setting's name, as in the first case: looked up on the bytes.
+                unsetSettingID = id
+                target = settingTarget(id)
+            } else {
+                name = string(spelled)
+                target = self.target(of: name!)
+            }
         }
         var value: ValueRange?
         switch target {
         case .unset(let setting):
-            if reference.isBare { return appendValue("$" + (name ?? names[Int(reference.nameID)])) }
+            if reference.isBare { return appendValue("$" + (name ?? names[unsetSettingID])) }
             let declared: String?
             if unsetSettingID >= 0 {
                 declared = declaredStringValue(ofType: settingType(unsetSettingID))
-            } else if reference.kind == .unassigned, extraBindings.isEmpty {
-                // Its type, by the ID it was compiled with: no lookup by string.
-                declared = declaredStringValue(ofType: unassignedType(Int(reference.nameID), name: setting))
             } else {
                 declared = declaredStringValue(setting)
             }
@@ -1045,6 +1052,24 @@ public final class Resolver {
             let found = evaluateRecord(nameID: nameID, record: record)
             value = found.hasContent ? found : nil
         }
+        return applyOperators(of: reference, to: value)
+    }
+
+    /// A reference to a name no level assigns, known by its ID in
+    /// ``ProgramStore/unassignedNames``, without extra bindings: what ``target(of:interned:)``
+    /// and the unset case of ``evaluateReference(compiled:)`` do, without making its string.
+    private func evaluateUnassigned(_ reference: CompiledReference) -> ValueRange? {
+        let id = Int(reference.nameID)
+        // Never assigned, so never being evaluated: no effect on cache validity.
+        if unresolvedNames != nil { recordUnresolved(store.unassignedNames.string(id)) }
+        if reference.isBare { return appendValue("$" + store.unassignedNames.string(id)) }
+        // A string-typed name is one empty element, anything else nothing.
+        let value: ValueRange? = declaredStringValue(ofType: unassignedType(id)) == nil ? nil : .empty
+        return applyOperators(of: reference, to: value)
+    }
+
+    /// `value`, what `reference` reached, after the reference's operators.
+    private func applyOperators(of reference: CompiledReference, to value: ValueRange?) -> ValueRange? {
         if reference.operators.isEmpty { return value }
         if reference.operators.count == 1, let value, let mapped = asciiCaseMapped(value, by: store.operators[Int(reference.operators.lowerBound)]) {
             return mapped
@@ -1197,14 +1222,15 @@ public final class Resolver {
     /// at every reference to them.
     func declaredType(of name: String) -> SettingType {
         if let id = nameIDs[name] { return settingType(id) }
-        return unassignedType(store.unassignedNames.intern(name).id, name: name)
+        return unassignedType(store.unassignedNames.intern(name).id)
     }
 
-    /// The catalogue's type of the unassigned name `id` (spelled `name`), looked up once.
-    func unassignedType(_ id: Int, name: String) -> SettingType {
+    /// The catalogue's type of the unassigned name `id` in ``ProgramStore/unassignedNames``,
+    /// looked up once.
+    func unassignedType(_ id: Int) -> SettingType {
         if id < unassignedTypes.count, let type = unassignedTypes[id] { return type }
         if id >= unassignedTypes.count { unassignedTypes.append(contentsOf: repeatElement(nil, count: id + 1 - unassignedTypes.count)) }
-        let type = catalog.type(of: name)
+        let type = store.unassignedNames.withBytes(ofID: id) { catalog.type(ofNameBytes: $0) }
         unassignedTypes[id] = type
         return type
     }
