@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The retrieval and replacement operators of `$(NAME:op)` and `$(NAME:op=operand)`,
 /// each applied to one string (semantics §3.6–3.7).
 public enum Operators {
@@ -20,47 +28,59 @@ public enum Operators {
 
     /// Applies a retrieval operator; an unknown one leaves the value unchanged.
     public static func retrieve(_ name: String, _ value: String) -> String {
-        switch name {
-        case "quote": return quote(value)
-        case "upper": return value.uppercased()
-        case "lower": return value.lowercased()
-        case "identifier": return identifier(value, allowed: "_", replacement: "_")
-        case "rfc1034identifier": return identifier(value, allowed: "-", replacement: "-")
-        case "c99extidentifier": return C99Identifier.mangle(value)
-        case "dir": return directoryWithSlash(value)
-        case "file": return lastComponent(value)
-        case "base": return base(value)
-        case "suffix": return suffix(value)
-        case "standardizepath": return standardize(value)
-        case "not": return value == "YES" ? "NO" : "YES"
-        case "truncatedversion": return truncatedVersion(value)
-        case "__md5": return MD5.hexDigest(Array(value.utf8))
-        case "__stripslash": return value.hasPrefix("/") ? String(value.dropFirst()) : value
-        default: return value
-        }
+        retrieve(OperatorName(name), value)
     }
 
     /// Applies a replacement operator with its (already evaluated) operand; an unknown one
     /// leaves the value unchanged. `default=` is handled by the evaluator, since it also
     /// applies when a reference produced nothing.
     public static func replace(_ name: String, _ value: String, operand: String) -> String {
+        replace(OperatorName(name), value, operand: operand)
+    }
+
+    /// ``retrieve(_:_:)`` by the operator's ID.
+    static func retrieve(_ name: OperatorName, _ value: String) -> String {
         switch name {
-        case "default": return value.isEmpty ? operand : value
-        case "dir":
+        case .quote: return quote(value)
+        case .upper: return value.uppercased()
+        case .lower: return value.lowercased()
+        case .identifier: return identifier(value, allowed: "_", replacement: "_")
+        case .rfc1034identifier: return identifier(value, allowed: "-", replacement: "-")
+        case .c99extidentifier: return C99Identifier.mangle(value)
+        case .dir: return directoryWithSlash(value)
+        case .file: return lastComponent(value)
+        case .base: return base(value)
+        case .suffix: return suffix(value)
+        case .standardizepath: return standardize(value)
+        case .not: return value == "YES" ? "NO" : "YES"
+        case .truncatedversion: return truncatedVersion(value)
+        case .md5: return MD5.hexDigest(Array(value.utf8))
+        case .stripslash: return value.hasPrefix("/") ? String(value.dropFirst()) : value
+        case .default, .relativeto, .isancestor, .unknown: return value
+        }
+    }
+
+    /// ``replace(_:_:operand:)`` by the operator's ID.
+    static func replace(_ name: OperatorName, _ value: String, operand: String) -> String {
+        switch name {
+        case .default: return value.isEmpty ? operand : value
+        case .dir:
             let component = lastComponent(value)
             return operand.isEmpty ? component : Path.join(operand, component)
-        case "file": return Path.join(directoryPart(value), operand)
-        case "base":
+        case .file: return Path.join(directoryPart(value), operand)
+        case .base:
             // Always appends `.`, even without an extension (semantics §3.7).
             let ext = extensionOfLast(value)
             return Path.join(directoryPart(value), operand) + "." + ext
-        case "suffix":
+        case .suffix:
             let operandSuffix = suffix(operand)
             let newExtension = operandSuffix.isEmpty ? operand : String(operandSuffix.dropFirst())
             return withoutSuffix(value) + "." + newExtension
-        case "relativeto": return relative(value, to: operand)
-        case "isancestor": return isAncestor(operand, of: value) ? "YES" : "NO"
-        default: return value
+        case .relativeto: return relative(value, to: operand)
+        case .isancestor: return isAncestor(operand, of: value) ? "YES" : "NO"
+        case .quote, .upper, .lower, .identifier, .rfc1034identifier, .c99extidentifier, .standardizepath, .not,
+             .truncatedversion, .md5, .stripslash, .unknown:
+            return value
         }
     }
 
@@ -201,5 +221,82 @@ public enum Operators {
         let a = Path.normalize(ancestor).split(separator: "/")
         let p = Path.normalize(path).split(separator: "/")
         return a.count < p.count && Array(p.prefix(a.count)) == a
+    }
+}
+
+/// An operator's name as an ID: every name Xcode knows as a retrieval or replacement operator,
+/// and `unknown` for the rest. Compiled values hold these, so that applying an operator
+/// compares no strings.
+enum OperatorName: UInt8 {
+    case quote, upper, lower, identifier, rfc1034identifier, c99extidentifier, dir, file, base, suffix
+    case standardizepath, not, truncatedversion, md5, stripslash, `default`, relativeto, isancestor
+    /// Any other name.
+    case unknown
+
+    /// How the operator is written.
+    var spelling: StaticString {
+        switch self {
+        case .quote: "quote"
+        case .upper: "upper"
+        case .lower: "lower"
+        case .identifier: "identifier"
+        case .rfc1034identifier: "rfc1034identifier"
+        case .c99extidentifier: "c99extidentifier"
+        case .dir: "dir"
+        case .file: "file"
+        case .base: "base"
+        case .suffix: "suffix"
+        case .standardizepath: "standardizepath"
+        case .not: "not"
+        case .truncatedversion: "truncatedversion"
+        case .md5: "__md5"
+        case .stripslash: "__stripslash"
+        case .default: "default"
+        case .relativeto: "relativeto"
+        case .isancestor: "isancestor"
+        case .unknown: ""
+        }
+    }
+
+    /// The operator spelled by `bytes` (UTF-8).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        let candidate = Self.candidate(bytes)
+        let spelling = candidate.spelling
+        if candidate != .unknown, spelling.utf8CodeUnitCount == bytes.count,
+           memcmp(spelling.utf8Start, bytes.baseAddress!, bytes.count) == 0 {
+            self = candidate
+        } else {
+            self = .unknown
+        }
+    }
+
+    init(_ name: String) {
+        var name = name
+        self = name.withUTF8 { OperatorName(bytes: $0) }
+    }
+
+    /// The only known operator `bytes` can spell, told by its length and first bytes.
+    private static func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> OperatorName {
+        guard bytes.count >= 3 else { return .unknown }
+        switch (bytes.count, bytes[0]) {
+        case (3, UInt8(ascii: "d")): return .dir
+        case (3, UInt8(ascii: "n")): return .not
+        case (4, UInt8(ascii: "f")): return .file
+        case (4, UInt8(ascii: "b")): return .base
+        case (5, UInt8(ascii: "q")): return .quote
+        case (5, UInt8(ascii: "u")): return .upper
+        case (5, UInt8(ascii: "l")): return .lower
+        case (5, UInt8(ascii: "_")): return .md5
+        case (6, UInt8(ascii: "s")): return .suffix
+        case (7, UInt8(ascii: "d")): return .default
+        case (10, UInt8(ascii: "i")): return bytes[1] == UInt8(ascii: "d") ? .identifier : .isancestor
+        case (10, UInt8(ascii: "r")): return .relativeto
+        case (12, UInt8(ascii: "_")): return .stripslash
+        case (15, UInt8(ascii: "s")): return .standardizepath
+        case (16, UInt8(ascii: "c")): return .c99extidentifier
+        case (16, UInt8(ascii: "t")): return .truncatedversion
+        case (17, UInt8(ascii: "r")): return .rfc1034identifier
+        default: return .unknown
+        }
     }
 }

@@ -70,10 +70,27 @@ struct CompiledReference {
     var operators: Range<Int32>
 }
 
+extension CompiledReference.NameKind {
+    /// The kind of the name spelled by `text` when the resolver treats it specially (`$()`,
+    /// `inherited`, `value`); `nil` for any other name.
+    init?(specialName text: UnsafeBufferPointer<UInt8>) {
+        // Compared byte by byte: `elementsEqual` against a string's UTF-8 view took hundreds
+        // of instructions for nine bytes.
+        switch text.count {
+        case 0: self = .empty
+        case 5 where text[0] == 0x76 && text[1] == 0x61 && text[2] == 0x6C && text[3] == 0x75 && text[4] == 0x65:  // value
+            self = .value
+        case 9 where text[0] == 0x69 && text[1] == 0x6E && text[2] == 0x68 && text[3] == 0x65 && text[4] == 0x72
+            && text[5] == 0x69 && text[6] == 0x74 && text[7] == 0x65 && text[8] == 0x64:  // inherited
+            self = .inherited
+        default: return nil
+        }
+    }
+}
+
 /// A compiled `:op` or `:op=operand`.
 struct CompiledOperator {
-    /// The operator's name, by its ID in ``ProgramStore/operatorNames``.
-    var name: Int32
+    var name: OperatorName
     /// The operand's pieces for a replacement operator, `nil` for a retrieval operator.
     var operand: Range<Int32>?
 }
@@ -93,8 +110,6 @@ struct ProgramStore {
     var pendingOperators = FlatBuffer<CompiledOperator>()
     /// Names referred to without references that no level assigns, interned when compiled.
     var unassignedNames = NameTable()
-    /// Operator names, interned when compiled.
-    var operatorNames = NameTable()
 
     mutating func deallocate() {
         pieces.deallocate()
@@ -144,6 +159,14 @@ struct ProgramStore {
         let start = Int32(text.count)
         text.append(bytes)
         return StringProgram(pieces: 0..<0, literalStart: start, literalLength: Int32(bytes.count), isVerbatim: true)
+    }
+
+    /// `false` when the value spelled by `bytes` compiles alike in list and string semantics:
+    /// they differ only in a list's `\` keeping the next byte from being read as a `$`, so
+    /// a caller need not look up a value's semantics when it holds no `\`.
+    static func dependsOnSemantics(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) != nil
     }
 
     /// Compiles the value spelled by `bytes` (UTF-8) read with `semantics`; literal names are
@@ -355,7 +378,7 @@ private struct ProgramCompiler {
             index += 1
             let operatorStart = index
             while index < bytes.count, ExpressionParser.isOperatorNameByte(bytes[index]) { index += 1 }
-            let operatorName = Int32(store.operatorNames.intern(bytes: UnsafeBufferPointer(rebasing: bytes[operatorStart..<index])).id)
+            let operatorName = OperatorName(bytes: UnsafeBufferPointer(rebasing: bytes[operatorStart..<index]))
             if index < bytes.count, bytes[index] == Self.equals {
                 index += 1
                 let operand = compileString(stopAtColon: true, closer: closer)
@@ -388,7 +411,7 @@ private struct ProgramCompiler {
     private mutating func setName(of reference: inout CompiledReference, _ text: UnsafeBufferPointer<UInt8>) {
         let id = nameIDs.id(ofBytes: text)
         reference.nameID = id.map(Int32.init) ?? -1
-        switch Self.specialName(text) {
+        switch CompiledReference.NameKind(specialName: text) {
         case .some(let kind):
             reference.kind = kind
         case nil:
@@ -399,20 +422,6 @@ private struct ProgramCompiler {
                 reference.kind = .unassigned
                 reference.nameID = Int32(store.unassignedNames.intern(bytes: text).id)
             }
-        }
-    }
-
-    /// The kind of a name the resolver treats specially, `nil` for any other.
-    private static func specialName(_ text: UnsafeBufferPointer<UInt8>) -> CompiledReference.NameKind? {
-        // Compared byte by byte: `elementsEqual` against a string's UTF-8 view took hundreds
-        // of instructions for nine bytes.
-        switch text.count {
-        case 0: .empty
-        case 5: text[0] == 0x76 && text[1] == 0x61 && text[2] == 0x6C && text[3] == 0x75 && text[4] == 0x65 ? .value : nil  // value
-        case 9:
-            text[0] == 0x69 && text[1] == 0x6E && text[2] == 0x68 && text[3] == 0x65 && text[4] == 0x72
-                && text[5] == 0x69 && text[6] == 0x74 && text[7] == 0x65 && text[8] == 0x64 ? .inherited : nil  // inherited
-        default: nil
         }
     }
 

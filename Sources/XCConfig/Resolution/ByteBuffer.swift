@@ -14,6 +14,9 @@ struct FlatBuffer<Element> {
 
     var isEmpty: Bool { count == 0 }
 
+    /// The values, valid until the buffer next changes.
+    var all: UnsafeBufferPointer<Element> { elements(0, count) }
+
     @inline(__always) subscript(index: Int) -> Element {
         get { base![index] }
         set { base![index] = newValue }

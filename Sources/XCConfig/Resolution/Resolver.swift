@@ -609,30 +609,72 @@ public final class Resolver {
 
     // MARK: Evaluation state
 
+    /// One setting being evaluated. Plain integers, so that pushing, popping and updating a
+    /// frame retains nothing.
     struct Frame {
         let nameID: Int
         /// The record being evaluated.
         let record: Int
-        /// Names this evaluation looked up that were being evaluated by no frame at the time:
-        /// a cached result stays valid only where none of them is being evaluated.
-        var freeNames = NameSet()
         /// The outermost frame whose assignment a lookup in this evaluation reached through
         /// the stack (a self-reference via other settings). A result that reached a frame
         /// outside itself depends on that frame and is not cached.
         var outermostReached = Int.max
+        /// Names this evaluation looked up that were being evaluated by no frame at the time:
+        /// a cached result stays valid only where none of them is being evaluated. Held here
+        /// while there are at most four (most values refer to a few settings); once there are
+        /// more, they are in ``spilledFreeNames`` at the frame's depth.
+        var freeNames = InlineNames()
+        var spilled = false
     }
 
     /// A cached evaluation. Plain integers, so that storing and reading one retains nothing
     /// and the cache is freed without visiting its entries: the value is a range of
-    /// ``values``, and the free names are held inline when there are at most two (most values
-    /// refer to one or two settings), else in ``cachedNameSets``.
+    /// ``values``, and the free names are held inline when there are at most four, else in
+    /// ``cachedNameSets``.
     struct CacheEntry {
         let value: ValueRange
-        /// The free names when ``overflow`` is -1 (-1 for none).
-        let first: Int32
-        let second: Int32
+        /// The free names when ``overflow`` is -1.
+        let freeNames: InlineNames
         /// Index of the free names in ``cachedNameSets``, or -1.
         let overflow: Int32
+    }
+
+    /// Up to four interned names, held inline; -1 marks an empty slot, and slots fill in order.
+    struct InlineNames {
+        private var first: Int32 = -1
+        private var second: Int32 = -1
+        private var third: Int32 = -1
+        private var fourth: Int32 = -1
+
+        /// Adds `id` (non-negative) unless it is there; `false` when it is not and all slots are full.
+        mutating func insert(_ id: Int32) -> Bool {
+            if first == id || second == id || third == id || fourth == id { return true }
+            if first < 0 {
+                first = id
+            } else if second < 0 {
+                second = id
+            } else if third < 0 {
+                third = id
+            } else if fourth < 0 {
+                fourth = id
+            } else {
+                return false
+            }
+            return true
+        }
+
+        /// `true` when every member satisfies `predicate`.
+        func allSatisfy(_ predicate: (Int32) -> Bool) -> Bool {
+            (first < 0 || predicate(first)) && (second < 0 || predicate(second))
+                && (third < 0 || predicate(third)) && (fourth < 0 || predicate(fourth))
+        }
+
+        func forEach(_ body: (Int32) -> Void) {
+            if first >= 0 { body(first) }
+            if second >= 0 { body(second) }
+            if third >= 0 { body(third) }
+            if fourth >= 0 { body(fourth) }
+        }
     }
 
     /// An evaluated value: a range of ``values``. Empty when it produced nothing: a value
@@ -653,7 +695,11 @@ public final class Resolver {
         var hasContent: Bool
     }
 
-    @exclusivity(unchecked) var frames: [Frame] = []
+    /// The settings being evaluated, innermost last.
+    @exclusivity(unchecked) var frames = FlatBuffer<Frame>()
+    /// The free names of frames that looked up more than two, by frame depth; a slot is
+    /// meaningful only while its frame has ``Frame/spilled`` set (and just after it is popped).
+    @exclusivity(unchecked) var spilledFreeNames: [NameSet] = []
     /// How many frames evaluate each setting, by interned name.
     @exclusivity(unchecked) var activeCount = ActiveCounts()
     /// Cached evaluations, by record.
@@ -691,6 +737,7 @@ public final class Resolver {
     @exclusivity(unchecked) var scratch = ByteBuffer()
 
     deinit {
+        frames.deallocate()
         values.deallocate()
         scratch.deallocate()
         store.deallocate()
@@ -700,8 +747,9 @@ public final class Resolver {
         if let program = programs[recordIndex] { return program }
         let program = withValueBytes(ofRecord: recordIndex) { bytes in
             if let verbatim = store.verbatimProgram(bytes) { return verbatim }
-            // Only a value holding a `$` depends on its semantics: the catalogue is asked then.
-            let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
+            // Only a value holding a `$` and a `\` depends on its semantics: the catalogue is asked then.
+            let isList = ProgramStore.dependsOnSemantics(bytes) && settingType(Int(records[recordIndex].nameID)).usesListSemantics
+            let semantics: ValueSemantics = isList ? .list : .string
             return store.compile(bytes, semantics: semantics, nameIDs: nameIDs)
         }
         programs[recordIndex] = program
@@ -779,47 +827,91 @@ public final class Resolver {
             abort(nameID: nameID, message: "evaluation of '\(names[nameID])' nests deeper than \(options.maximumDepth) settings")
             return .empty
         }
-        frames.append(Frame(nameID: nameID, record: recordIndex))
-        activeCount[nameID, default: 0] += 1
+        pushFrame(nameID: nameID, record: recordIndex)
         tracer?.enter(recordIndex: recordIndex)
         let value = evaluateProgram(program(recordIndex))
         if tracer != nil { tracer!.exit(value: string(value)) }
-        activeCount[nameID]! -= 1
-        let frame = frames.removeLast()
+        let frame = popFrame()
         if !aborted && frame.outermostReached >= frames.count {
-            var first: Int32 = -1, second: Int32 = -1, overflow: Int32 = -1
-            if let pair = frame.freeNames.inlineMembers {
-                (first, second) = pair
-            } else {
+            var overflow: Int32 = -1
+            if frame.spilled {
                 overflow = Int32(truncatingIfNeeded: cachedNameSets.count)
-                cachedNameSets.append(frame.freeNames)
+                cachedNameSets.append(spilledFreeNames[frames.count])
             }
-            cache[recordIndex] = CacheEntry(value: value, first: first, second: second, overflow: overflow)
+            cache[recordIndex] = CacheEntry(value: value, freeNames: frame.freeNames, overflow: overflow)
             committedValues = max(committedValues, value.end)
         }
-        mergeIntoParent(frame.freeNames)
-        if !frames.isEmpty, frame.outermostReached < frames.count - 1 {
+        return value
+    }
+
+    func pushFrame(nameID: Int, record: Int) {
+        frames.append(Frame(nameID: nameID, record: record))
+        activeCount[nameID, default: 0] += 1
+    }
+
+    /// Pops the innermost frame and passes what it looked up and reached on to the frame
+    /// below. When the popped frame has ``Frame/spilled`` set, its free names stay in
+    /// ``spilledFreeNames`` at its depth (now `frames.count`) until another frame spills there.
+    func popFrame() -> Frame {
+        let frame = frames[frames.count - 1]
+        frames.removeLast(downTo: frames.count - 1)
+        activeCount[frame.nameID]! -= 1
+        guard !frames.isEmpty else { return frame }
+        if frame.spilled {
+            addFreeNames(spilledFreeNames[frames.count])
+        } else {
+            frame.freeNames.forEach(addFreeName)
+        }
+        if frame.outermostReached < frames.count - 1 {
             frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frame.outermostReached)
         }
-        return value
+        return frame
+    }
+
+    /// Adds `id` to the free names of the innermost frame; there must be one.
+    private func addFreeName(_ id: Int32) {
+        let top = frames.count - 1
+        if !frames[top].spilled {
+            if frames[top].freeNames.insert(id) { return }
+            spill(top)
+        }
+        spilledFreeNames[top].insert(Int(id))
+    }
+
+    /// Adds `names` to the free names of the innermost frame; there must be one.
+    private func addFreeNames(_ names: NameSet) {
+        let top = frames.count - 1
+        if !frames[top].spilled { spill(top) }
+        spilledFreeNames[top].formUnion(names)
+    }
+
+    /// Moves the inline free names of the frame at `depth` to ``spilledFreeNames``.
+    private func spill(_ depth: Int) {
+        if spilledFreeNames.count <= depth {
+            spilledFreeNames.append(contentsOf: repeatElement(NameSet(), count: depth + 1 - spilledFreeNames.count))
+        }
+        // A new set: the slot's previous one may be shared with a cache entry.
+        var names = NameSet()
+        frames[depth].freeNames.forEach { names.insert(Int($0)) }
+        spilledFreeNames[depth] = names
+        frames[depth].freeNames = InlineNames()
+        frames[depth].spilled = true
     }
 
     private func isValid(_ entry: CacheEntry) -> Bool {
         if entry.overflow >= 0 { return isValid(cachedNameSets[Int(entry.overflow)]) }
         if frames.isEmpty { return true }
         // A member is being evaluated exactly when some frame evaluates it.
-        return (entry.first < 0 || activeCount[Int(entry.first), default: 0] == 0)
-            && (entry.second < 0 || activeCount[Int(entry.second), default: 0] == 0)
+        return entry.freeNames.allSatisfy { activeCount[Int($0), default: 0] == 0 }
     }
 
     private func mergeIntoParent(_ entry: CacheEntry) {
         guard !frames.isEmpty else { return }
         if entry.overflow >= 0 {
-            frames[frames.count - 1].freeNames.formUnion(cachedNameSets[Int(entry.overflow)])
+            addFreeNames(cachedNameSets[Int(entry.overflow)])
             return
         }
-        if entry.first >= 0 { frames[frames.count - 1].freeNames.insert(Int(entry.first)) }
-        if entry.second >= 0 { frames[frames.count - 1].freeNames.insert(Int(entry.second)) }
+        entry.freeNames.forEach(addFreeName)
     }
 
     private func isValid(_ freeNames: NameSet) -> Bool {
@@ -827,19 +919,14 @@ public final class Resolver {
         if freeNames.count < frames.count {
             return !freeNames.contains { activeCount[$0, default: 0] > 0 }
         }
-        for frame in frames where freeNames.contains(frame.nameID) { return false }
+        for frame in frames.all where freeNames.contains(frame.nameID) { return false }
         return true
-    }
-
-    private func mergeIntoParent(_ freeNames: NameSet) {
-        guard !frames.isEmpty, !freeNames.isEmpty else { return }
-        frames[frames.count - 1].freeNames.formUnion(freeNames)
     }
 
     private func abort(nameID: Int, message: String) {
         aborted = true
-        let chain = frames.map { names[$0.nameID] }
-        let root = frames.first?.nameID ?? nameID
+        let chain = frames.all.map { names[$0.nameID] }
+        let root = frames.isEmpty ? nameID : frames[0].nameID
         guard abortReported.insert(root).inserted else { return }
         let top = Int(topMatching[root])
         var notes: [String] = []
@@ -885,8 +972,8 @@ public final class Resolver {
     }
 
     private func abortValueTooLarge() {
-        let name = frames.last.map { names[$0.nameID] } ?? "value"
-        abort(nameID: frames.last?.nameID ?? 0, message: "the value of '\(name)' grows past \(options.maximumValueSize / (1024 * 1024)) MiB")
+        let name = frames.all.last.map { names[$0.nameID] } ?? "value"
+        abort(nameID: frames.all.last?.nameID ?? 0, message: "the value of '\(name)' grows past \(options.maximumValueSize / (1024 * 1024)) MiB")
     }
 
     /// The string form of a compiled value.
@@ -963,6 +1050,8 @@ public final class Resolver {
         case .setting:
             name = names[Int(reference.nameID)]
             target = self.target(of: name!, interned: Int(reference.nameID))
+        case .unassigned where extraBindings.isEmpty:
+            return evaluateUnassigned(reference)
         case .unassigned:
             name = store.unassignedNames.string(Int(reference.nameID))
             target = self.target(of: name!, interned: nil)
@@ -970,19 +1059,24 @@ public final class Resolver {
             name = reference.kind == .empty ? "" : reference.kind == .inherited ? "inherited" : "value"
             target = self.target(of: name!, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
         case .computed:
-            name = string(evaluatePieces(reference.name))
-            target = self.target(of: name!)
+            let spelled = evaluatePieces(reference.name)
+            let bytes = values.bytes(spelled.start, spelled.count)
+            if extraBindings.isEmpty, CompiledReference.NameKind(specialName: bytes) == nil, let id = nameIDs.id(ofBytes: bytes) {
+                // An assigned setting's name, as in the first case: looked up on the bytes.
+                unsetSettingID = id
+                target = settingTarget(id)
+            } else {
+                name = string(spelled)
+                target = self.target(of: name!)
+            }
         }
         var value: ValueRange?
         switch target {
         case .unset(let setting):
-            if reference.isBare { return appendValue("$" + (name ?? names[Int(reference.nameID)])) }
+            if reference.isBare { return appendValue("$" + (name ?? names[unsetSettingID])) }
             let declared: String?
             if unsetSettingID >= 0 {
                 declared = declaredStringValue(ofType: settingType(unsetSettingID))
-            } else if reference.kind == .unassigned, extraBindings.isEmpty {
-                // Its type, by the ID it was compiled with: no lookup by string.
-                declared = declaredStringValue(ofType: unassignedType(Int(reference.nameID), name: setting))
             } else {
                 declared = declaredStringValue(setting)
             }
@@ -994,6 +1088,24 @@ public final class Resolver {
             let found = evaluateRecord(nameID: nameID, record: record)
             value = found.hasContent ? found : nil
         }
+        return applyOperators(of: reference, to: value)
+    }
+
+    /// A reference to a name no level assigns, known by its ID in
+    /// ``ProgramStore/unassignedNames``, without extra bindings: what ``target(of:interned:)``
+    /// and the unset case of ``evaluateReference(compiled:)`` do, without making its string.
+    private func evaluateUnassigned(_ reference: CompiledReference) -> ValueRange? {
+        let id = Int(reference.nameID)
+        // Never assigned, so never being evaluated: no effect on cache validity.
+        if unresolvedNames != nil { recordUnresolved(store.unassignedNames.string(id)) }
+        if reference.isBare { return appendValue("$" + store.unassignedNames.string(id)) }
+        // A string-typed name is one empty element, anything else nothing.
+        let value: ValueRange? = declaredStringValue(ofType: unassignedType(id)) == nil ? nil : .empty
+        return applyOperators(of: reference, to: value)
+    }
+
+    /// `value`, what `reference` reached, after the reference's operators.
+    private func applyOperators(of reference: CompiledReference, to value: ValueRange?) -> ValueRange? {
         if reference.operators.isEmpty { return value }
         if reference.operators.count == 1, let value, let mapped = asciiCaseMapped(value, by: store.operators[Int(reference.operators.lowerBound)]) {
             return mapped
@@ -1002,7 +1114,7 @@ public final class Resolver {
         var text = value.map(string)
         for index in reference.operators {
             let op = store.operators[Int(index)]
-            text = applyOperator(store.operatorNames.string(Int(op.name)), hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
+            text = applyOperator(op.name, hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
         }
         return text.map(appendValue)
     }
@@ -1012,14 +1124,11 @@ public final class Resolver {
     /// `nil` for any other operator or value.
     private func asciiCaseMapped(_ value: ValueRange, by op: CompiledOperator) -> ValueRange? {
         guard op.operand == nil else { return nil }
-        let name = store.operatorNames.string(Int(op.name))
         let toUpper: Bool
-        if name == "upper" {
-            toUpper = true
-        } else if name == "lower" {
-            toUpper = false
-        } else {
-            return nil
+        switch op.name {
+        case .upper: toUpper = true
+        case .lower: toUpper = false
+        default: return nil
         }
         for byte in values.bytes(value.start, value.count) where byte >= 0x80 { return nil }
         let start = values.count
@@ -1047,7 +1156,7 @@ public final class Resolver {
             value = declaredStringValue(setting)
         }
         for op in reference.operators where !op.hasInvalidCharacter {
-            value = applyOperator(op.name, hasOperand: op.operand != nil, to: value) { evaluateString(op.operand!) }
+            value = applyOperator(OperatorName(op.name), hasOperand: op.operand != nil, to: value) { evaluateString(op.operand!) }
         }
         return value
     }
@@ -1058,9 +1167,9 @@ public final class Resolver {
     /// Operators apply to each element; a reference that produced no element at all (an
     /// unknown name, an unset list) stays empty, except that `default=` supplies one
     /// (semantics §3.6-3.7). An unset string-typed setting is one empty element.
-    func applyOperator(_ name: String, hasOperand: Bool, to value: String?, operand: () -> String) -> String? {
+    func applyOperator(_ name: OperatorName, hasOperand: Bool, to value: String?, operand: () -> String) -> String? {
         guard let current = value else {
-            return name == "default" && hasOperand ? operand() : nil
+            return name == .default && hasOperand ? operand() : nil
         }
         return hasOperand ? Operators.replace(name, current, operand: operand()) : Operators.retrieve(name, current)
     }
@@ -1090,7 +1199,7 @@ public final class Resolver {
     func target(of name: String, interned: Int?) -> Target {
         if name.isEmpty { return .unset(setting: name) }
         if !extraBindings.isEmpty, let bound = extraBindings[name] { return .bound(bound) }
-        if name == "inherited" || name == "value", let top = frames.last {
+        if name == "inherited" || name == "value", let top = frames.all.last {
             return inherited(nameID: top.nameID, below: top.record)
         }
         guard let id = interned else {
@@ -1103,14 +1212,14 @@ public final class Resolver {
 
     /// What a reference to the assigned setting `id` reaches with the current frames.
     func settingTarget(_ id: Int) -> Target {
-        if activeCount[id, default: 0] > 0, let frameIndex = frames.lastIndex(where: { $0.nameID == id }) {
+        if activeCount[id, default: 0] > 0, let frameIndex = frames.all.lastIndex(where: { $0.nameID == id }) {
             // A setting referring to itself (directly or through others) means inherited.
             if frameIndex != frames.count - 1 {
                 frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frameIndex)
             }
             return inherited(nameID: id, below: frames[frameIndex].record)
         }
-        if !frames.isEmpty { frames[frames.count - 1].freeNames.insert(id) }
+        if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
         let top = Int(topMatching[id])
         guard top >= 0 else {
             if lastRecord[id] < 0 { recordUnresolved(names[id]) }
@@ -1149,14 +1258,15 @@ public final class Resolver {
     /// at every reference to them.
     func declaredType(of name: String) -> SettingType {
         if let id = nameIDs[name] { return settingType(id) }
-        return unassignedType(store.unassignedNames.intern(name).id, name: name)
+        return unassignedType(store.unassignedNames.intern(name).id)
     }
 
-    /// The catalogue's type of the unassigned name `id` (spelled `name`), looked up once.
-    func unassignedType(_ id: Int, name: String) -> SettingType {
+    /// The catalogue's type of the unassigned name `id` in ``ProgramStore/unassignedNames``,
+    /// looked up once.
+    func unassignedType(_ id: Int) -> SettingType {
         if id < unassignedTypes.count, let type = unassignedTypes[id] { return type }
         if id >= unassignedTypes.count { unassignedTypes.append(contentsOf: repeatElement(nil, count: id + 1 - unassignedTypes.count)) }
-        let type = catalog.type(of: name)
+        let type = store.unassignedNames.withBytes(ofID: id) { catalog.type(ofNameBytes: $0) }
         unassignedTypes[id] = type
         return type
     }
@@ -1211,14 +1321,11 @@ struct ActiveCounts {
 
 /// A set of interned names: a short list while small, a bitset once larger, so that merging
 /// what a child looked up into its parent stays cheap down a 20,000-long chain (a `Set<Int>`
-/// made that quadratic in time and memory).
+/// made that quadratic in time and memory). Evaluation keeps up to two names in its frames
+/// and makes one of these only for more.
 struct NameSet: Sendable {
     private static let listLimit = 16
-    /// The first two members, held inline: most values refer to one or two other settings,
-    /// and a set that never allocates keeps evaluating a value cheap.
-    private var first: Int32 = -1
-    private var second: Int32 = -1
-    /// All members once there are more than two (`first` and `second` are then unused).
+    /// The members while there are at most ``listLimit``.
     private var list: [Int32] = []
     /// Used instead of `list` once it has words.
     private var words: [UInt64] = []
@@ -1226,24 +1333,14 @@ struct NameSet: Sendable {
 
     var isEmpty: Bool { count == 0 }
 
-    /// Members are inline (`first`, `second`).
-    private var isInline: Bool { list.isEmpty && words.isEmpty }
-
-    /// The members when they are held inline, -1 standing for none; `nil` when there are more
-    /// than two.
-    var inlineMembers: (Int32, Int32)? { isInline ? (first, second) : nil }
-
     func contains(_ id: Int) -> Bool {
-        let member = Int32(truncatingIfNeeded: id)
-        if isInline { return first == member || second == member }
-        if words.isEmpty { return list.contains(member) }
+        if words.isEmpty { return list.contains(Int32(truncatingIfNeeded: id)) }
         let word = id >> 6
         return word < words.count && words[word] & (1 << UInt64(id & 63)) != 0
     }
 
     /// `true` when some member satisfies `predicate`.
     func contains(where predicate: (Int) -> Bool) -> Bool {
-        if isInline { return (first >= 0 && predicate(Int(first))) || (second >= 0 && predicate(Int(second))) }
         if words.isEmpty { return list.contains { predicate(Int($0)) } }
         for (index, word) in words.enumerated() where word != 0 {
             var bits = word
@@ -1256,21 +1353,8 @@ struct NameSet: Sendable {
     }
 
     mutating func insert(_ id: Int) {
-        let member = Int32(truncatingIfNeeded: id)
-        if isInline {
-            if first == member || second == member { return }
-            switch count {
-            case 0: first = member
-            case 1: second = member
-            default:
-                list = [first, second, member]
-                first = -1
-                second = -1
-            }
-            count += 1
-            return
-        }
         if words.isEmpty {
+            let member = Int32(truncatingIfNeeded: id)
             if list.contains(member) { return }
             if list.count < Self.listLimit {
                 list.append(member)
@@ -1290,11 +1374,6 @@ struct NameSet: Sendable {
 
     mutating func formUnion(_ other: NameSet) {
         if other.isEmpty { return }
-        if other.isInline {
-            insert(Int(other.first))
-            if other.second >= 0 { insert(Int(other.second)) }
-            return
-        }
         if other.words.isEmpty {
             for id in other.list { insert(Int(id)) }
             return
@@ -1312,10 +1391,8 @@ struct NameSet: Sendable {
     }
 
     private mutating func convertToWords() {
-        let members = isInline ? [first, second].filter { $0 >= 0 } : list
+        let members = list
         list = []
-        first = -1
-        second = -1
         count = 0
         words = [0]
         for id in members { insert(Int(id)) }

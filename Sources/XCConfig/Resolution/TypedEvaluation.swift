@@ -62,8 +62,7 @@ extension Resolver {
     func evaluateRecordList(nameID: Int, record recordIndex: Int) -> [String] {
         if aborted { return [] }
         if frames.count >= options.maximumDepth { return [] }
-        frames.append(Frame(nameID: nameID, record: recordIndex))
-        activeCount[nameID, default: 0] += 1
+        pushFrame(nameID: nameID, record: recordIndex)
         let expression = expression(recordIndex)
         let elements: [String]
         if expression.semantics == .list {
@@ -71,14 +70,7 @@ extension Resolver {
         } else {
             elements = [evaluateValue(expression).text]
         }
-        activeCount[nameID]! -= 1
-        let frame = frames.removeLast()
-        if !frames.isEmpty {
-            frames[frames.count - 1].freeNames.formUnion(frame.freeNames)
-            if frame.outermostReached < frames.count - 1 {
-                frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frame.outermostReached)
-            }
-        }
+        _ = popFrame()
         return elements
     }
 

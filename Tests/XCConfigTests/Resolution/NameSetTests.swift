@@ -1,7 +1,7 @@
 import Testing
 @testable import XCConfig
 
-/// The resolver's set of looked-up names moves from two inline members to a list to a bitset;
+/// The resolver's set of looked-up names moves from a list to a bitset;
 /// every phase must agree with `Set<Int>`.
 @Suite struct NameSetTests {
     /// A fixed pseudo-random sequence (no seed dependence across platforms).
@@ -37,18 +37,5 @@ import Testing
         a.formUnion(b)
         #expect(a.count == expected.count)
         for id in 0..<200 { #expect(a.contains(id) == expected.contains(id)) }
-    }
-
-    /// Cache entries keep the members inline while the set holds at most two.
-    @Test func inlineMembersUpToTwo() {
-        var names = NameSet()
-        #expect(names.inlineMembers! == (-1, -1))
-        names.insert(7)
-        #expect(names.inlineMembers! == (7, -1))
-        names.insert(3)
-        names.insert(7)
-        #expect(names.inlineMembers! == (7, 3))
-        names.insert(9)
-        #expect(names.inlineMembers == nil)
     }
 }

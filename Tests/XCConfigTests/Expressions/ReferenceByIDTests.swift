@@ -1,0 +1,35 @@
+import Testing
+@testable import XCConfig
+
+/// References to unassigned names and computed names are evaluated by ID, without making the
+/// name's string; they must give what the tree gives.
+@Suite struct ReferenceByIDTests {
+    static let values: [String] = [
+        "$(UNSET_STRING_TYPED)", "$(GCC_PREPROCESSOR_DEFINITIONS_NOT_SET:default=d)", "$NOT_ASSIGNED", "$NOT_ASSIGNED$(NAME)",
+        "$($(NAME))", "$($(NAME_OF_UNMATCHED))", "$NOT$(NAME_OF_UNMATCHED)", "$($(NAME_OF_UNASSIGNED))", "$($(NAME_OF_INHERITED))",
+        "x$($(NAME):upper)", "$(PRODUCT_NAME_NOT_SET)", "$(UNMATCHED)",
+    ]
+
+    @Test(arguments: values)
+    func sameAsTheTree(value: String) {
+        let text = """
+            A = a
+            NAME = A
+            UNMATCHED[config=Nope] = never
+            NAME_OF_UNMATCHED = UNMATCHED
+            NAME_OF_UNASSIGNED = NOWHERE
+            NAME_OF_INHERITED = inherited
+            V = base
+            V = \(value)
+            """
+        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
+        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        let compiled = resolver.value(of: "V")
+        resolver.clearCache()
+        let index = Int(resolver.topMatching[resolver.nameIDs["V"]!])
+        resolver.pushFrame(nameID: resolver.nameIDs["V"]!, record: index)
+        let tree = resolver.evaluateValue(resolver.expression(index)).text
+        _ = resolver.popFrame()
+        #expect(compiled == tree)
+    }
+}
