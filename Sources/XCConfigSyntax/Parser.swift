@@ -21,10 +21,19 @@ public enum XCConfigParser {
     /// Parses `bytes` as an xcconfig file. Linear in the input size; never recursive.
     public static func parse(_ bytes: [UInt8]) -> SyntaxTree {
         let source = Assignment.Source(bytes)
-        let (statements, lineStarts) = bytes.withUnsafeBufferPointer { buffer in
-            var parser = LineParser(buffer, source: source)
-            parser.parseFile()
-            return (parser.statements, parser.lineStarts)
+        // Real files average 30 to 70 bytes a line, some far fewer: reserving room for a line
+        // every 16 bytes costs less than growing the arrays, and pages never touched are never
+        // resident.
+        let reserved = bytes.count / 16 + 8
+        var statements: [Statement] = []
+        let lineStarts = [Int](reservingCapacity: reserved) { lineStarts in
+            statements = [Statement](reservingCapacity: reserved) { statements in
+                bytes.withUnsafeBufferPointer { buffer in
+                    var parser = LineParser(buffer, source: source, lineStarts: lineStarts)
+                    parser.parseFile(into: &statements)
+                    lineStarts = parser.lineStarts!
+                }
+            }
         }
         return SyntaxTree(bytes: bytes, statements: statements, lineStarts: lineStarts)
     }
@@ -163,6 +172,41 @@ struct ValueLayout: ValueRecorder {
     }
 }
 
+// MARK: - Output arrays
+
+/// Appends to an array under construction, in place while its reserved storage lasts: the parse
+/// appends a statement and a line start per line, and `Array.append` checks uniqueness and
+/// capacity each time. Elements beyond the reservation are kept in `overflow`.
+struct InPlaceAppender<Element> {
+    /// The array's reserved storage; the first `count` slots are initialised.
+    let slots: UnsafeMutableBufferPointer<Element>
+    var count = 0
+    var overflow: [Element] = []
+
+    @inline(__always) mutating func append(_ element: Element) {
+        if count < slots.count {
+            (slots.baseAddress.unsafelyUnwrapped + count).initialize(to: element)
+            count += 1
+        } else {
+            overflow.append(element)
+        }
+    }
+}
+
+extension Array {
+    /// The elements `fill` appends, stored in place up to `capacity` (which the array keeps).
+    init(reservingCapacity capacity: Int, appending fill: (inout InPlaceAppender<Element>) -> Void) {
+        var overflow: [Element] = []
+        self.init(unsafeUninitializedCapacity: capacity) { slots, initializedCount in
+            var appender = InPlaceAppender(slots: slots)
+            fill(&appender)
+            initializedCount = appender.count
+            overflow = appender.overflow
+        }
+        if !overflow.isEmpty { append(contentsOf: overflow) }
+    }
+}
+
 // MARK: - Byte classes
 
 private enum ASCII {
@@ -217,21 +261,15 @@ private struct LineParser {
     var line = 1
     /// Offset at which the current line starts.
     var lineStart = 0
-    var lineStarts: [Int] = []
-    var statements: [Statement] = []
-    /// `false` when reading a part of an assignment again, which needs no line starts.
-    let recordsLineStarts: Bool
+    /// `nil` when reading a part of an assignment again, which needs no line starts.
+    var lineStarts: InPlaceAppender<Int>?
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, source: Assignment.Source) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, source: Assignment.Source, lineStarts: InPlaceAppender<Int>) {
         self.bytes = bytes
         self.source = source
         self.count = bytes.count
-        recordsLineStarts = true
-        // Real files average 30 to 70 bytes a line, some far fewer: growing the arrays costs
-        // more than reserving pages that are never touched (and so never resident).
-        statements.reserveCapacity(bytes.count / 16 + 8)
-        lineStarts.reserveCapacity(bytes.count / 16 + 8)
-        lineStarts.append(0)
+        self.lineStarts = lineStarts
+        self.lineStarts?.append(0)
     }
 
     /// A parser placed at `index` on the line starting at `lineStart`, to read a part of an
@@ -243,7 +281,7 @@ private struct LineParser {
         self.index = index
         self.line = line
         self.lineStart = lineStart
-        recordsLineStarts = false
+        lineStarts = nil
     }
 
     // MARK: Cursor primitives (semantics §1.2)
@@ -291,7 +329,7 @@ private struct LineParser {
         index += length
         line += 1
         lineStart = index
-        if recordsLineStarts { lineStarts.append(index) }
+        lineStarts?.append(index)
     }
 
     /// Advances to the next line terminator or the end of the input.
@@ -356,7 +394,7 @@ private struct LineParser {
 
     // MARK: File and lines
 
-    mutating func parseFile() {
+    mutating func parseFile(into statements: inout InPlaceAppender<Statement>) {
         while index < count {
             let start = index
             let startLocation = location(start)
@@ -374,7 +412,7 @@ private struct LineParser {
                 index = end
                 line += 1
                 lineStart = end
-                lineStarts.append(end)
+                lineStarts?.append(end)
             }
         }
     }

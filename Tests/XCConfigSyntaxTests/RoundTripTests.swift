@@ -102,6 +102,18 @@ import XCConfigSyntax
         }
     }
 
+    /// The parse reserves room for a line every 16 bytes; shorter lines go past the reservation.
+    @Test func shortLinesPastTheReservedRoomKeepEveryStatement() {
+        for count in [1, 8, 9, 40, 1000] {
+            let bytes = Array(String(repeating: "\n", count: count).utf8) + Array("A=1\nB=2".utf8)
+            let tree = XCConfigParser.parse(bytes)
+            #expect(tree.statements.count == count + 2)
+            #expect(tree.printed() == bytes)
+            #expect(tree.lineStarts == Array(0...count) + [count + 4])
+            #expect(tree.assignments.map(\.name) == ["A", "B"])
+        }
+    }
+
     @Test func emptyInputHasOneLineAndNoStatements() {
         let tree = XCConfigParser.parse([])
         #expect(tree.statements.isEmpty)

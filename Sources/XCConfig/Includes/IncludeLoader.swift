@@ -164,6 +164,8 @@ private struct Walker {
             resolvedDirectory = fileSystem.resolvingSymlinks(directory)
             resolvedDirectories[directory] = resolvedDirectory
         }
+        // Joining a path's own directory and name gives the path back: no link in the way.
+        if resolvedDirectory == directory { return Path.normalize(path) }
         return Path.normalize(Path.join(resolvedDirectory, name))
     }
 
@@ -308,7 +310,7 @@ private struct Walker {
     /// that path is itself a symbolic link.
     private func resolve(_ name: String) -> (path: String, kind: FileKind, isSymbolicLink: Bool)? {
         let fileSystem = loader.fileSystem
-        let hasExtension = !Path.fileExtension(name).isEmpty
+        let hasExtension = Path.hasFileExtension(name)
         if Path.isAbsolute(name) {
             let path = Path.normalize(name)
             if let entry = fileSystem.entry(at: path) { return (path, entry.kind, entry.isSymbolicLink) }

@@ -23,11 +23,38 @@ public enum Path {
         return String(name[name.utf8.index(after: dot)...])
     }
 
+    /// `true` when ``fileExtension(_:)`` is not empty: the last component has a `.` that is
+    /// neither its first nor its last byte. Reads the bytes without making a string; the include
+    /// search asks this of every include name.
+    public static func hasFileExtension(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            var index = bytes.count
+            while index > 0 {
+                let byte = bytes[index - 1]
+                if byte == slash { return false }
+                // A dot not first in the component (and not last: the extension is not empty).
+                if byte == dot { return index < bytes.count && index - 1 > 0 && bytes[index - 2] != slash }
+                index -= 1
+            }
+            return false
+        }
+    }
+
     /// `relative` appended to `base` with one `/`; an absolute `relative` is returned as is.
     public static func join(_ base: String, _ relative: String) -> String {
         if isAbsolute(relative) || base.isEmpty { return relative }
         if relative.isEmpty { return base }
-        return base.hasSuffix("/") ? base + relative : base + "/" + relative
+        // Only a string whose last byte is `/` can end with the character "/"; the test on
+        // characters is kept for those (a prepended mark can join the `/` to its cluster).
+        if base.utf8.last == UInt8(ascii: "/") && base.hasSuffix("/") { return base + relative }
+        var joined = ""
+        joined.reserveCapacity(base.utf8.count + 1 + relative.utf8.count)
+        joined += base
+        joined += "/"
+        joined += relative
+        return joined
     }
 
     /// Lexical normalisation: collapses `//` and `.`, resolves `..` where it can, drops a trailing `/`.

@@ -46,4 +46,25 @@ import Testing
             #expect(Path.normalize(path) == path)
         }
     }
+
+    @Test func hasFileExtensionAgreesWithFileExtension() {
+        let paths = [
+            "", "/", ".", "..", "a", "a.", ".a", "a.b", "a.b.", "/x/.a", "/x/a.b", "/x.y/a", "x.y/", "/x/a..b",
+            "a/.", "a/..", "./a.xcconfig", "é.xcconfig", "a.é", "\u{0600}.b", "a/b.c/d",
+        ]
+        for path in paths {
+            #expect(Path.hasFileExtension(path) == !Path.fileExtension(path).isEmpty, "\(path)")
+        }
+    }
+
+    @Test func joinPutsOneSlashBetween() {
+        #expect(Path.join("/a", "b") == "/a/b")
+        #expect(Path.join("/a/", "b") == "/a/b")
+        #expect(Path.join("/", "b") == "/b")
+        #expect(Path.join("", "b") == "b")
+        #expect(Path.join("/a", "") == "/a")
+        #expect(Path.join("/a", "/b") == "/b")
+        // A prepended mark joins the `/` into its character, so the base does not end with "/".
+        #expect(Path.join("a\u{0600}/", "b") == "a\u{0600}//b")
+    }
 }
