@@ -140,9 +140,10 @@ public final class Resolver {
             levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
                 for item in assignments.indices {
                     // Conditions stay where they are written (``forEachCondition(ofRecord:_:)``).
-                    let nameID = assignments[item].assignment.withNameBytes { intern($0) }
+                    let assignment = assignments.baseAddress! + item
+                    let nameID = assignment.pointee.assignment.withNameBytes { intern($0) }
                     push(nameID: nameID, levelIndex: levelIndex, item: item,
-                         conditionStart: 0, conditionCount: 0, hasConditions: assignments[item].assignment.hasConditions)
+                         conditionStart: 0, conditionCount: 0, hasConditions: assignment.pointee.assignment.hasConditions)
                 }
             }
             for (item, kept) in levelEntries[levelIndex].enumerated() {
@@ -232,7 +233,7 @@ public final class Resolver {
             }
             return
         }
-        levelAssignments[levelIndex].withUnsafeBufferPointer { $0[Int(record.item)].assignment.forEachCondition(body) }
+        levelAssignments[levelIndex].withUnsafeBufferPointer { ($0.baseAddress! + Int(record.item)).pointee.assignment.forEachCondition(body) }
     }
 
     /// The value text of record `index`, as written (after Xcode's line processing).
@@ -253,7 +254,7 @@ public final class Resolver {
             var value = levelEntries[levelIndex][Int(record.item)].entry.value
             return value.withUTF8(body)
         }
-        return levelAssignments[levelIndex].withUnsafeBufferPointer { $0[Int(record.item)].assignment.withValueBytes(body) }
+        return levelAssignments[levelIndex].withUnsafeBufferPointer { ($0.baseAddress! + Int(record.item)).pointee.assignment.withValueBytes(body) }
     }
 
     /// The file record `index` is written in (or the file holding its dictionary entry).
