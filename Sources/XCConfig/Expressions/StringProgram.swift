@@ -217,6 +217,42 @@ private struct ProgramCompiler {
     private static let equals = UInt8(ascii: "=")
     private static let openParenthesis = UInt8(ascii: "(")
 
+    /// The index of the first byte from `start` on that is `a`, `b` or `c`; `bytes.count` when
+    /// none is. Eight bytes at a time: names and text runs are long enough that comparing each
+    /// byte three times was a good part of compiling.
+    @inline(__always)
+    private static func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        guard start < count, let base = bytes.baseAddress else { return count }
+        let raw = UnsafeRawPointer(base)
+        var index = start
+        while index &+ 8 <= count {
+            let found = matches(of: a, b, c, in: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+            if found != 0 { return index &+ found.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        if index == count { return count }
+        if count >= 8 {
+            // The last eight bytes, shifted down past those already scanned; the zero bytes
+            // shifted in are past the end, so a match among them is not one.
+            let skipped = index &- (count &- 8)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> UInt64(skipped &* 8)
+            let offset = matches(of: a, b, c, in: word).trailingZeroBitCount &>> 3
+            return offset < 8 &- skipped ? index &+ offset : count
+        }
+        while index < count, base[index] != a, base[index] != b, base[index] != c { index &+= 1 }
+        return index
+    }
+
+    /// The high bit of each byte of `word` that is `a`, `b` or `c`, exact up to the lowest
+    /// match (bits above it may be false positives: borrows from the subtraction carry up).
+    @inline(__always)
+    private static func matches(of a: UInt8, _ b: UInt8, _ c: UInt8, in word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let x = word ^ (ones &* UInt64(a)), y = word ^ (ones &* UInt64(b)), z = word ^ (ones &* UInt64(c))
+        return ((x &- ones) & ~x | (y &- ones) & ~y | (z &- ones) & ~z) & 0x8080_8080_8080_8080
+    }
+
     // MARK: Pieces
 
     /// Appends text to the innermost expression, joining it to the previous text piece.
@@ -265,14 +301,12 @@ private struct ProgramCompiler {
     private mutating func compileString(stopAtColon: Bool, closer: UInt8?) -> Range<Int32> {
         let mark = store.pendingPieces.count
         var textStart = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if let closer, byte == closer { break }
-            if stopAtColon && byte == Self.colon { break }
-            if byte != Self.dollar {
-                index += 1
-                continue
-            }
+        // Only `$` stops the scan at the top level; the stops are repeated to fill the three.
+        let colon = stopAtColon ? Self.colon : Self.dollar
+        let closer = closer ?? Self.dollar
+        while true {
+            index = Self.firstIndex(of: Self.dollar, colon, closer, in: bytes, from: index)
+            if index == bytes.count || bytes[index] != Self.dollar { break }
             let start = index
             if compileDollar(textBefore: textStart..<start, mark: mark) {
                 textStart = index
@@ -289,20 +323,19 @@ private struct ProgramCompiler {
     private mutating func compileList() -> Range<Int32> {
         let mark = store.pendingPieces.count
         var textStart = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == Self.backslash {
+        while true {
+            index = Self.firstIndex(of: Self.dollar, Self.backslash, Self.backslash, in: bytes, from: index)
+            if index == bytes.count { break }
+            if bytes[index] == Self.backslash {
                 index = min(index + 2, bytes.count)
                 continue
             }
-            if byte == Self.dollar {
-                let start = index
-                if compileDollar(textBefore: textStart..<start, mark: mark) {
-                    textStart = index
-                    continue
-                }
+            let start = index
+            if !compileDollar(textBefore: textStart..<start, mark: mark) {
+                index += 1
+                continue
             }
-            index += 1
+            textStart = index
         }
         appendText(textStart..<index, mark: mark)
         return finish(mark: mark)
@@ -359,8 +392,7 @@ private struct ProgramCompiler {
         defer { depth -= 1 }
         var reference: CompiledReference
         // Most names are plain bytes up to the closer or a `:`: looked up where they stand.
-        var end = index
-        while end < bytes.count, bytes[end] != closer, bytes[end] != Self.colon, bytes[end] != Self.dollar { end += 1 }
+        let end = Self.firstIndex(of: closer, Self.colon, Self.dollar, in: bytes, from: index)
         if end == bytes.count || bytes[end] != Self.dollar {
             reference = literalReference(index..<end, isBare: false)
             index = end

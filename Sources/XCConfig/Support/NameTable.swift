@@ -12,18 +12,21 @@
 /// read of a struct with five arrays stored in a class copied it first (five retains). Its
 /// properties are `@exclusivity(unchecked)` for the reason the resolver's are: no method holds
 /// an access to one while calling anything that could modify it, and the dynamic check cost
-/// more than the lookups. The bytes and their ends are pointer-backed buffers, freed in
-/// `deinit`: appending a name to an array cost a hundred instructions.
+/// more than the lookups. The bytes, their ends and the slots are pointer-backed, freed in
+/// `deinit`: appending a name to an array cost a hundred instructions, and an array's bounds
+/// checks and uniqueness checks were a good part of each lookup.
 final class NameTable {
     /// Every name's UTF-8 bytes, one after the other.
     @exclusivity(unchecked) private var storage = ByteBuffer()
     /// Where each name ends in `storage`, by ID; it starts where the one before ends.
     @exclusivity(unchecked) private var ends = FlatBuffer<Int32>()
-    /// Slot -> ID + 1 (0 is empty); the count is a power of two, at most half full. Empty until
-    /// the first name is interned: empty tables are made often and must not allocate.
-    @exclusivity(unchecked) private var slots: [Int32] = []
-    /// Each name's hash, by ID, for growing the table without hashing again.
-    @exclusivity(unchecked) private var hashes: [UInt64] = []
+    /// Open addressing, at most half full; `slotCount` is 0 or a power of two. Each slot holds
+    /// the upper 32 bits of its name's hash (its tag) above ID + 1 (0 is empty): the tag picks
+    /// the first slot to probe, rules out nearly every other name without reading its bytes,
+    /// and lets the table grow without hashing again. Unallocated until the first name is
+    /// interned: empty tables are made often and must not allocate.
+    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>? = nil
+    @exclusivity(unchecked) private var slotCount = 0
     /// The names made into strings so far (``string(_:)``), and where each name's is in
     /// `strings` by ID (-1: not made). Integers rather than `[String?]` by ID: freeing that
     /// visited every name, made or not (about 80 instructions each).
@@ -37,14 +40,14 @@ final class NameTable {
     deinit {
         storage.deallocate()
         ends.deallocate()
+        slots?.deallocate()
     }
 
     /// A table sized for about `capacity` names, so that filling it never regrows the slots.
     init(capacity: Int) {
         var slotCount = 16
         while slotCount < capacity * 2 { slotCount *= 2 }
-        slots = Array(repeating: 0, count: slotCount)
-        hashes.reserveCapacity(capacity)
+        allocateSlots(slotCount)
     }
 
     /// The name with ID `id`, made anew.
@@ -66,8 +69,14 @@ final class NameTable {
     @inline(__always)
     func withBytes<R>(ofID id: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         precondition(id >= 0 && id < ends.count, "name ID out of range")
+        return body(bytes(ofID: id))
+    }
+
+    /// The bytes of the name with ID `id`, which must be interned; valid until the next intern.
+    @inline(__always)
+    private func bytes(ofID id: Int) -> UnsafeBufferPointer<UInt8> {
         let start = id == 0 ? 0 : Int(ends[id - 1])
-        return body(storage.bytes(start, Int(ends[id]) - start))
+        return storage.bytes(start, Int(ends[id]) - start)
     }
 
     /// The ID of `name`, if interned.
@@ -77,8 +86,9 @@ final class NameTable {
 
     /// The ID of the name spelled by `bytes`, if interned.
     func id(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        if slots.isEmpty { return nil }
-        return probe(bytes, hash: Self.hash(bytes)).id
+        guard let slots else { return nil }
+        let entry = slots[probe(bytes, tag: Self.tag(Self.hash(bytes)), slots: slots)]
+        return entry == 0 ? nil : Self.id(of: entry)
     }
 
     /// The ID of `name`, interning it when new; `isNew` tells which.
@@ -90,42 +100,60 @@ final class NameTable {
     /// The ID of the name spelled by `bytes`, interning it when new; one probe either way.
     @discardableResult
     func intern(bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 16) }
-        let hash = Self.hash(bytes)
-        let (slot, existing) = probe(bytes, hash: hash)
-        if let existing { return (existing, false) }
+        if slots == nil { allocateSlots(16) }
+        let slots = slots.unsafelyUnwrapped
+        let tag = Self.tag(Self.hash(bytes))
+        let slot = probe(bytes, tag: tag, slots: slots)
+        if slots[slot] != 0 { return (Self.id(of: slots[slot]), false) }
         let id = ends.count
+        precondition(id < Int(UInt32.max), "more than 4 billion names")
         storage.append(bytes)
         ends.append(Int32(truncatingIfNeeded: storage.count))
-        hashes.append(hash)
-        slots[slot] = Int32(id + 1)
-        if ends.count * 2 > slots.count { grow() }
+        slots[slot] = tag << 32 | UInt64(id + 1)
+        if ends.count * 2 > slotCount { grow() }
         return (id, true)
     }
 
-    /// The ID of the name spelled by `bytes` (whose hash is `hash`), or the empty slot where it
-    /// would go. The table must have slots.
+    /// The upper 32 bits of a name's hash, kept in its slot.
     @inline(__always)
-    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int?) {
-        let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
+    private static func tag(_ hash: UInt64) -> UInt64 { hash >> 32 }
+
+    /// The ID in a slot's entry, which must not be empty.
+    @inline(__always)
+    private static func id(of entry: UInt64) -> Int { Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1 }
+
+    /// The slot of the name spelled by `bytes` (whose hash's tag is `tag`), or the empty slot
+    /// where it would go. One integer rather than a slot and an optional ID: returning the
+    /// pair cost more than reading the slot again.
+    @inline(__always)
+    private func probe(_ bytes: UnsafeBufferPointer<UInt8>, tag: UInt64, slots: UnsafeMutablePointer<UInt64>) -> Int {
+        let mask = slotCount &- 1
+        var slot = Int(truncatingIfNeeded: tag) & mask
         while true {
-            let entry = Int(slots[slot])
-            if entry == 0 { return (slot, nil) }
-            let id = entry - 1
-            if hashes[id] == hash, withBytes(ofID: id, { Self.equal($0, bytes) }) { return (slot, id) }
-            slot = (slot + 1) & mask
+            let entry = slots[slot]
+            if entry == 0 || (entry >> 32 == tag && Self.equal(self.bytes(ofID: Self.id(of: entry)), bytes)) { return slot }
+            slot = (slot &+ 1) & mask
         }
     }
 
+    private func allocateSlots(_ count: Int) {
+        let newSlots = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        newSlots.initialize(repeating: 0, count: count)
+        slots = newSlots
+        slotCount = count
+    }
+
     private func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
-        let mask = slots.count - 1
-        for (id, hash) in hashes.enumerated() {
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(id + 1)
+        let oldSlots = slots.unsafelyUnwrapped, oldCount = slotCount
+        allocateSlots(oldCount * 2)
+        let newSlots = slots.unsafelyUnwrapped, mask = slotCount - 1
+        for index in 0..<oldCount where oldSlots[index] != 0 {
+            let entry = oldSlots[index]
+            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+            while newSlots[slot] != 0 { slot = (slot + 1) & mask }
+            newSlots[slot] = entry
         }
+        oldSlots.deallocate()
     }
 
     // MARK: Bytes
@@ -141,39 +169,58 @@ final class NameTable {
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-        let left = UnsafeRawPointer(x), right = UnsafeRawPointer(y)
+        let left = UnsafeRawPointer(x), right = UnsafeRawPointer(y), count = a.count
+        if count < 8 { return partialWord(left, count: count) == partialWord(right, count: count) }
         var offset = 0
-        while offset + 8 <= a.count {
+        while offset &+ 8 < count {
             if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
                 return false
             }
-            offset += 8
+            offset &+= 8
         }
-        while offset < a.count {
-            if x[offset] != y[offset] { return false }
-            offset += 1
+        // The last 8 bytes, overlapping the words compared already: no byte-by-byte tail.
+        return left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+    }
+
+    /// The `count` (less than 8) bytes at `pointer` in the low end of a zeroed word, first byte
+    /// lowest: the same word on any byte order, read without touching bytes past them.
+    @inline(__always)
+    private static func partialWord(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
+        var word: UInt64 = 0
+        var offset = 0
+        if count & 4 != 0 {
+            word = UInt64(UInt32(littleEndian: pointer.loadUnaligned(as: UInt32.self)))
+            offset = 4
         }
-        return true
+        if count & 2 != 0 {
+            word |= UInt64(UInt16(littleEndian: pointer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))) &<< UInt64(offset &* 8)
+            offset &+= 2
+        }
+        if count & 1 != 0 {
+            word |= UInt64(pointer.load(fromByteOffset: offset, as: UInt8.self)) &<< UInt64(offset &* 8)
+        }
+        return word
     }
 
     /// A multiply-and-fold hash over 8-byte words; plenty for a table of a few thousand names.
+    @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
         guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base)
+        let raw = UnsafeRawPointer(base), count = bytes.count
         var offset = 0
-        while offset + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        while offset &+ 8 <= count {
+            hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
-            offset += 8
+            offset &+= 8
         }
-        if offset < bytes.count {
-            // The remaining bytes in the low end of a zeroed word, first byte lowest: the same
-            // word on any byte order, read with one copy instead of a loop.
-            var word: UInt64 = 0
-            withUnsafeMutableBytes(of: &word) { $0.copyMemory(from: UnsafeRawBufferPointer(start: raw + offset, count: bytes.count - offset)) }
-            word = UInt64(littleEndian: word)
+        let remaining = count &- offset
+        if remaining > 0 {
+            // The remaining bytes in the low end of a word, first byte lowest: shifted down out
+            // of the last 8 bytes when there are that many, else read piecewise.
+            let word = count >= 8
+                ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> UInt64((8 &- remaining) &* 8)
+                : partialWord(raw + offset, count: remaining)
             hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
         }
