@@ -5,15 +5,36 @@ public enum Path {
 
     /// The directory part of `path` without a trailing `/` (`/a/b.xcconfig` → `/a`, `b` → `.`).
     public static func directory(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        if slash == path.utf8.startIndex { return "/" }
-        return String(path[..<slash])
+        withLastSlash(path) { bytes, slash in
+            guard let slash else { return "." }
+            if slash == 0 { return "/" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<slash]), as: UTF8.self)
+        }
     }
 
     /// The last component of `path` (`/a/b.xcconfig` → `b.xcconfig`).
     public static func basename(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
+        withLastSlash(path) { bytes, slash in
+            guard let slash else { return path }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)
+        }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `path` and the offset of its last `/`, if any. The
+    /// include walk asks for the directory and name of every file it finds, and the generic
+    /// `utf8.lastIndex(of:)` costs several times a loop over the bytes.
+    private static func withLastSlash<Result>(
+        _ path: String, _ body: (UnsafeBufferPointer<UInt8>, Int?) -> Result
+    ) -> Result {
+        var path = path
+        return path.withUTF8 { bytes in
+            var index = bytes.count
+            while index > 0 {
+                index -= 1
+                if bytes[index] == UInt8(ascii: "/") { return body(bytes, index) }
+            }
+            return body(bytes, nil)
+        }
     }
 
     /// The extension of the last component without the dot, or `""`.
