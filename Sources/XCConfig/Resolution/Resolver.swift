@@ -305,56 +305,54 @@ public final class Resolver {
         let bindsSDK = sdkNames.count > 1
         // Per conditional record of the range: whether its conditions match (with `bindsSDK`,
         // those other than `sdk`) and whether it has an `sdk` condition. Each record's
-        // conditions are read once here, and again only for an `sdk` condition to bind.
+        // conditions are read once; the `sdk` patterns to bind are kept from that reading, each
+        // a range of `sdkPatternBytes`, in record order.
         let matchesFlag: UInt8 = 1, sdkFlag: UInt8 = 2
         var flags = [UInt8](repeating: 0, count: range.count)
-        var sdkRecords: [Int] = []
+        var sdkPatterns: [(record: Int, start: Int, count: Int)] = []
+        var sdkPatternBytes: [UInt8] = []
         for index in range where records[index].hasConditions {
             var matches = true
             var hasSDKCondition = false
             forEachCondition(ofRecord: index) { parameter, pattern in
                 if Self.spells(parameter, "sdk") {
                     hasSDKCondition = true
-                    if bindsSDK { return matches }
+                    if bindsSDK {
+                        sdkPatterns.append((index, sdkPatternBytes.count, pattern.count))
+                        sdkPatternBytes.append(contentsOf: pattern)
+                        return true
+                    }
                 }
                 // A parameter without a value matches only `*` (semantics §4.2).
                 if matches { matches = contextMatches(parameter, pattern) ?? Self.spells(pattern, "*") }
-                // Read on past a mismatch only to learn whether an `sdk` condition follows.
-                return matches || (bindsSDK && !hasSDKCondition)
+                // With `bindsSDK`, every `sdk` pattern counts in choosing the SDK, also those
+                // of records that do not match: read on past a mismatch.
+                return matches || bindsSDK
             }
-            if bindsSDK && hasSDKCondition { sdkRecords.append(index) }
             flags[index - range.lowerBound] = (matches ? matchesFlag : 0) | (hasSDKCondition ? sdkFlag : 0)
         }
-        if !sdkRecords.isEmpty {
-            // The chosen SDK of each setting with `sdk` conditions, as an index in `sdkNames`
-            // (-1: none matches). SDK names in order, so that each setting gets the first that
-            // any of its patterns matches.
-            var chosenSDK = [Int](repeating: -1, count: names.count)
-            for (sdkIndex, sdk) in sdkNames.enumerated() {
-                NameTable.withBytes(of: sdk) { sdk in
-                    for index in sdkRecords where chosenSDK[Int(records[index].nameID)] == -1 {
-                        var matched = false
-                        forEachCondition(ofRecord: index) { parameter, pattern in
-                            matched = Self.spells(parameter, "sdk") && PatternMatcher.match(pattern, sdk)
-                            return !matched
-                        }
-                        if matched { chosenSDK[Int(records[index].nameID)] = sdkIndex }
-                    }
+        if !sdkPatterns.isEmpty {
+            sdkPatternBytes.withUnsafeBufferPointer { patternBytes in
+                func pattern(_ entry: (record: Int, start: Int, count: Int)) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: patternBytes[entry.start..<entry.start + entry.count])
                 }
-            }
-            // Only the chosen name is matched against the `sdk` conditions.
-            for index in sdkRecords where flags[index - range.lowerBound] & matchesFlag != 0 {
-                let chosen = chosenSDK[Int(records[index].nameID)]
-                var matches = chosen >= 0
-                if matches {
-                    NameTable.withBytes(of: sdkNames[chosen]) { sdk in
-                        forEachCondition(ofRecord: index) { parameter, pattern in
-                            if Self.spells(parameter, "sdk") { matches = PatternMatcher.match(pattern, sdk) }
-                            return matches
+                // The chosen SDK of each setting with `sdk` conditions, as an index in
+                // `sdkNames` (-1: none matches). SDK names in order, so that each setting gets
+                // the first that any of its patterns matches.
+                var chosenSDK = [Int](repeating: -1, count: names.count)
+                for (sdkIndex, sdk) in sdkNames.enumerated() {
+                    NameTable.withBytes(of: sdk) { sdk in
+                        for entry in sdkPatterns where chosenSDK[Int(records[entry.record].nameID)] == -1 {
+                            if PatternMatcher.match(pattern(entry), sdk) { chosenSDK[Int(records[entry.record].nameID)] = sdkIndex }
                         }
                     }
                 }
-                if !matches { flags[index - range.lowerBound] &= ~matchesFlag }
+                // Only the chosen name is matched against the `sdk` conditions.
+                for entry in sdkPatterns where flags[entry.record - range.lowerBound] & matchesFlag != 0 {
+                    let chosen = chosenSDK[Int(records[entry.record].nameID)]
+                    let matches = chosen >= 0 && NameTable.withBytes(of: sdkNames[chosen]) { PatternMatcher.match(pattern(entry), $0) }
+                    if !matches { flags[entry.record - range.lowerBound] &= ~matchesFlag }
+                }
             }
         }
         for index in range {

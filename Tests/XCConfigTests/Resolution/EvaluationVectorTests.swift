@@ -200,6 +200,27 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
         #expect(r.value(of: "FOO") == "macos_project-")
     }
 
+    /// The SDK is chosen from every `sdk` pattern of the setting at the level, also those of
+    /// assignments whose other conditions fail (semantics §4.2: "any of that setting's
+    /// sdk-conditioned assignments"); an assignment with several `sdk` conditions keeps only
+    /// when all of them match the chosen name. Read in an xcconfig file, conditions as bytes.
+    @Test func sdkChoiceCountsEveryPatternOfTheSetting() throws {
+        let text = """
+            FOO = base
+            FOO[config=Release][sdk=iphoneos17*] = release17
+            FOO[sdk=iphoneos] = generic
+            BAR[sdk=iphoneos*][sdk=*17.0] = both
+            BAZ = base
+            BAZ[sdk=iphoneos][arch=arm64] = generic-arm64
+            """
+        let r = try resolver(text, context: EvaluationContext(configuration: "Debug", sdks: ["iphoneos17.0", "iphoneos"], arch: "arm64"))
+        // `iphoneos17*` (of the Release assignment) picks iphoneos17.0, which `iphoneos` does not match.
+        #expect(r.value(of: "FOO") == "base")
+        #expect(r.value(of: "BAR") == "both")
+        // Only `iphoneos` itself matches BAZ's pattern: the fallback name is chosen.
+        #expect(r.value(of: "BAZ") == "generic-arm64")
+    }
+
     @Test func c9LevelsStackInXcodesOrder() {
         func level(_ kind: LevelKind, _ value: String) -> Level {
             Level(kind: kind, source: .dictionary([DictionaryEntry(key: "BAZ", value: value)]))
