@@ -50,8 +50,9 @@ public final class Resolver {
         /// Index of the assignment in its level's ``levelAssignments``, or of the entry in its
         /// level's ``levelEntries``.
         var item: Int32
-        /// A dictionary entry's conditions in ``conditionSpecs``; an xcconfig assignment's are
-        /// read from the assignment (`conditionCount` 0 for both).
+        /// A dictionary entry's conditions: `conditionCount` of them from `conditionStart` in
+        /// ``conditionSpecs``. An xcconfig assignment's are read where they are written
+        /// (``forEachCondition(ofRecord:_:)``), and both are 0.
         var conditionStart: Int32
         var conditionCount: Int32
         var hasConditions: Bool
@@ -135,8 +136,8 @@ public final class Resolver {
         for levelIndex in levels.indices {
             settingsDiagnostics += keyDiagnostics[levelIndex]
             let start = records.count
-            // Through the buffer: each call on `assignments[item].assignment` copied the whole
-            // element (retained and released its input) before calling.
+            // Through a pointer to each element: a call on `assignments[item].assignment` copied
+            // the whole element (retained and released its input) before calling.
             levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
                 for item in assignments.indices {
                     // Conditions stay where they are written (``forEachCondition(ofRecord:_:)``).
@@ -166,7 +167,7 @@ public final class Resolver {
     /// The setting names, by interned ID.
     var names: Names { Names(resolver: self) }
 
-    /// The setting names, by interned ID: ``Resolver/name(_:)`` as a collection.
+    /// The setting names, by interned ID: ``Resolver/name(_:)`` as a subscript.
     struct Names {
         /// Unowned and unretained: a view is made and used within one expression.
         unowned(unsafe) let resolver: Resolver
