@@ -221,6 +221,21 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
         #expect(r.value(of: "BAZ") == "generic-arm64")
     }
 
+    /// Many settings with `sdk` conditions at one level each get their own choice. The choice
+    /// once compared every pair of a level's sdk-conditional assignments, quadratic in their
+    /// number; this keeps such a level in the tests (not timed).
+    @Test func manySDKConditionalSettingsBindSeparately() throws {
+        var text = ""
+        for index in 0..<4_000 {
+            text += index % 2 == 0 ? "S\(index)[sdk=iphoneos17*] = a\(index)\n" : "S\(index)[sdk=iphoneos] = b\(index)\n"
+        }
+        let r = try resolver(text, context: EvaluationContext(sdks: ["iphoneos17.0", "iphoneos"]))
+        #expect(r.value(of: "S0") == "a0")
+        #expect(r.value(of: "S3999") == "b3999")
+        #expect(r.value(of: "S1234") == "a1234")
+        #expect(r.value(of: "S1235") == "b1235")
+    }
+
     @Test func c9LevelsStackInXcodesOrder() {
         func level(_ kind: LevelKind, _ value: String) -> Level {
             Level(kind: kind, source: .dictionary([DictionaryEntry(key: "BAZ", value: value)]))
