@@ -286,9 +286,18 @@ private struct ProgramCompiler {
         return start..<Int32(store.pieces.count)
     }
 
-    private mutating func appendReference(_ reference: CompiledReference) {
-        store.references.append(reference)
-        store.pendingPieces.append(ProgramPiece(start: Int32(store.references.count - 1), length: -1))
+    /// Adds a reference to the store, its name and operators yet to be set, and returns its
+    /// index there. A reference is written in place as it is compiled: building one and copying
+    /// it into the store cost more than compiling its name. References nested in its name or
+    /// operands come after it.
+    private mutating func startReference(isBare: Bool) -> Int {
+        store.references.append(CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: isBare, operators: 0..<0))
+        return store.references.count - 1
+    }
+
+    /// Appends the piece for the reference at `reference` in the store.
+    private mutating func appendReferencePiece(_ reference: Int) {
+        store.pendingPieces.append(ProgramPiece(start: Int32(reference), length: -1))
     }
 
     // MARK: Grammar
@@ -355,50 +364,53 @@ private struct ProgramCompiler {
         if let closer = ExpressionParser.closer(for: next) {
             if depth >= ExpressionParser.maximumNesting { return false }
             appendText(textBefore, mark: mark)
-            let reference = compileBracketed(closer: closer)
-            appendReference(reference)
+            appendReferencePiece(compileBracketed(closer: closer))
             return true
         }
         if ExpressionParser.isNameStart(next) {
             appendText(textBefore, mark: mark)
-            let reference = compileBare()
-            appendReference(reference)
+            appendReferencePiece(compileBare())
             return true
         }
         return false
     }
 
     /// `$NAME`, with a bracketed reference right after the name appended to it (semantics §3.4).
-    private mutating func compileBare() -> CompiledReference {
+    /// Returns the reference's index in the store.
+    private mutating func compileBare() -> Int {
         index += 1
         let mark = store.pendingPieces.count
         let nameStart = index
         while index < bytes.count, ExpressionParser.isBareNameByte(bytes[index]) { index += 1 }
         let appendsReference = index + 1 < bytes.count && bytes[index] == Self.dollar
             && bytes[index + 1] == Self.openParenthesis && depth < ExpressionParser.maximumNesting
-        if !appendsReference { return literalReference(nameStart..<index, isBare: true) }
+        let reference = startReference(isBare: true)
+        if !appendsReference {
+            setName(of: reference, UnsafeBufferPointer(rebasing: bytes[nameStart..<index]))
+            return reference
+        }
         appendText(nameStart..<index, mark: mark)
-        let appended = compileBracketed(closer: UInt8(ascii: ")"))
-        appendReference(appended)
+        appendReferencePiece(compileBracketed(closer: UInt8(ascii: ")")))
         // Not inlined into the call: `self` would be read before `finish` moves the pieces.
         let name = finish(mark: mark)
-        return makeReference(name: name, isBare: true, operators: 0..<0)
+        setComputedName(of: reference, name)
+        return reference
     }
 
-    /// `$(NAME:op:op=operand)` with `index` at the `$`.
-    private mutating func compileBracketed(closer: UInt8) -> CompiledReference {
+    /// `$(NAME:op:op=operand)` with `index` at the `$`; returns the reference's index in the store.
+    private mutating func compileBracketed(closer: UInt8) -> Int {
         index += 2
         depth += 1
         defer { depth -= 1 }
-        var reference: CompiledReference
+        let reference = startReference(isBare: false)
         // Most names are plain bytes up to the closer or a `:`: looked up where they stand.
         let end = Self.firstIndex(of: closer, Self.colon, Self.dollar, in: bytes, from: index)
         if end == bytes.count || bytes[end] != Self.dollar {
-            reference = literalReference(index..<end, isBare: false)
+            setName(of: reference, UnsafeBufferPointer(rebasing: bytes[index..<end]))
             index = end
         } else {
             let name = compileString(stopAtColon: true, closer: closer)
-            reference = makeReference(name: name, isBare: false, operators: 0..<0)
+            setComputedName(of: reference, name)
         }
         let operatorMark = store.pendingOperators.count
         while index < bytes.count {
@@ -426,53 +438,50 @@ private struct ProgramCompiler {
             let first = Int32(store.operators.count)
             store.operators.append(store.pendingOperators, from: operatorMark)
             store.pendingOperators.removeLast(downTo: operatorMark)
-            reference.operators = first..<Int32(store.operators.count)
+            store.references[reference].operators = first..<Int32(store.operators.count)
         }
         return reference
     }
 
-    /// A reference whose name is the plain bytes `range` of the value.
-    private mutating func literalReference(_ range: Range<Int>, isBare: Bool) -> CompiledReference {
-        var reference = CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: isBare, operators: 0..<0)
-        setName(of: &reference, UnsafeBufferPointer(rebasing: bytes[range]))
-        return reference
-    }
-
-    /// Sets a reference's literal name: its interned ID when it is an assigned setting's,
-    /// else its ID among the unassigned names, or one of the special names.
-    private mutating func setName(of reference: inout CompiledReference, _ text: UnsafeBufferPointer<UInt8>) {
+    /// Sets the literal name of the reference at `reference` in the store: its interned ID
+    /// when it is an assigned setting's, else its ID among the unassigned names, or one of the
+    /// special names.
+    private mutating func setName(of reference: Int, _ text: UnsafeBufferPointer<UInt8>) {
         let id = nameIDs.id(ofBytes: text)
-        reference.nameID = id.map(Int32.init) ?? -1
-        switch CompiledReference.NameKind(specialName: text) {
-        case .some(let kind):
-            reference.kind = kind
-        case nil:
-            if let id {
-                reference.kind = .setting
-                reference.nameID = Int32(id)
-            } else {
-                reference.kind = .unassigned
-                reference.nameID = Int32(store.unassignedNames.intern(bytes: text).id)
-            }
+        let kind: CompiledReference.NameKind, nameID: Int32
+        if let special = CompiledReference.NameKind(specialName: text) {
+            kind = special
+            nameID = id.map(Int32.init) ?? -1
+        } else if let id {
+            kind = .setting
+            nameID = Int32(id)
+        } else {
+            kind = .unassigned
+            nameID = Int32(store.unassignedNames.intern(bytes: text).id)
         }
+        store.references[reference].kind = kind
+        store.references[reference].nameID = nameID
     }
 
-    private mutating func makeReference(name: Range<Int32>, isBare: Bool, operators: Range<Int32>) -> CompiledReference {
-        var reference = CompiledReference(kind: .computed, nameID: -1, name: name, isBare: isBare, operators: operators)
+    /// Sets the name of the reference at `reference` in the store to the pieces `name`: read as
+    /// a literal name when they hold no reference.
+    private mutating func setComputedName(of reference: Int, _ name: Range<Int32>) {
+        store.references[reference].name = name
         switch name.count {
         case 0:
-            reference.kind = .empty
+            store.references[reference].kind = .empty
         case 1 where !store.pieces[Int(name.lowerBound)].isReference:
             // The common case, `$(NAME)`: looked up on the bytes, no string made.
             let piece = store.pieces[Int(name.lowerBound)]
-            setName(of: &reference, store.text.bytes(Int(piece.start), Int(piece.length)))
+            setName(of: reference, store.text.bytes(Int(piece.start), Int(piece.length)))
         default:
             // Text pieces are joined as they are appended, so several pieces hold a reference;
             // should they ever not, the name is still read as literal.
             if var text = store.literalText(name) {
-                text.withUTF8 { setName(of: &reference, $0) }
+                text.withUTF8 { setName(of: reference, $0) }
+            } else {
+                store.references[reference].kind = .computed
             }
         }
-        return reference
     }
 }

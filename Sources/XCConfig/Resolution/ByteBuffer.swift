@@ -17,9 +17,10 @@ struct FlatBuffer<Element> {
     /// The values, valid until the buffer next changes.
     var all: UnsafeBufferPointer<Element> { elements(0, count) }
 
+    /// Addressed rather than got and set, so that setting one field of a value writes only it.
     @inline(__always) subscript(index: Int) -> Element {
-        get { base![index] }
-        set { base![index] = newValue }
+        unsafeAddress { UnsafePointer(base! + index) }
+        unsafeMutableAddress { base! + index }
     }
 
     @inline(__always) mutating func append(_ element: Element) {
