@@ -74,6 +74,9 @@ extension CompiledReference.NameKind {
     /// The kind of the name spelled by `text` when the resolver treats it specially (`$()`,
     /// `inherited`, `value`); `nil` for any other name.
     init?(specialName text: UnsafeBufferPointer<UInt8>) {
+        // Nearly every name is longer than `inherited`: one comparison rules it out, where the
+        // switch below compared the length with each case.
+        guard text.count <= 9 else { return nil }
         // Compared byte by byte: `elementsEqual` against a string's UTF-8 view took hundreds
         // of instructions for nine bytes.
         switch text.count {
