@@ -562,19 +562,10 @@ public final class Resolver {
     package func forEachValue(of ids: [Int], _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Void) {
         for id in ids {
             let winner = Int(topMatching[id])
-            let mark = values.count
-            var value = ValueRange.empty
-            if winner >= 0 {
-                aborted = false
-                value = evaluateRecord(nameID: id, record: winner)
-                // Evaluation that gave up gives an empty value, as in ``evaluateTopLevel(nameID:record:)``.
-                if aborted {
-                    aborted = false
-                    value = .empty
-                }
+            nameIDs.withBytes(ofID: id) { name in
+                guard winner >= 0 else { return body(name, UnsafeBufferPointer(start: nil, count: 0)) }
+                withTopLevelValue(nameID: id, record: winner) { body(name, $0) }
             }
-            nameIDs.withBytes(ofID: id) { body($0, values.bytes(value.start, value.count)) }
-            dropValues(above: mark)
         }
     }
 
@@ -778,13 +769,22 @@ public final class Resolver {
     }
 
     func evaluateTopLevel(nameID: Int, record: Int) -> String {
+        withTopLevelValue(nameID: nameID, record: record) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the bytes of matching record `record` of setting `nameID` evaluated
+    /// outside any other evaluation: empty when evaluation gave up (a bound was exceeded). The
+    /// bytes only this evaluation needed are dropped afterwards.
+    func withTopLevelValue<R>(nameID: Int, record: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         aborted = false
-        let value = evaluateRecordString(nameID: nameID, record: record)
+        let mark = values.count
+        var value = evaluateRecord(nameID: nameID, record: record)
         if aborted {
             aborted = false
-            return ""
+            value = .empty
         }
-        return value
+        defer { dropValues(above: mark) }
+        return body(values.bytes(value.start, value.count))
     }
 
     /// ``evaluateRecord(nameID:record:)`` as a string, dropping the bytes only it needed.
