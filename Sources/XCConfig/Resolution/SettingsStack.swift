@@ -37,7 +37,14 @@ public struct ConditionSpec: Sendable, Hashable {
 /// name and its conditions, with the xcconfig grammar (conditions untrimmed). `nil` when the
 /// key is malformed.
 public func parseSettingKey(_ key: String) -> (name: String, conditions: [ConditionSpec])? {
-    let bytes = Array(key.utf8)
+    // The bytes of a copy: the key itself is returned as the name when it has no conditions.
+    var spelling = key
+    return spelling.withUTF8 { bytes in parseSettingKey(key, bytes: bytes) }
+}
+
+/// ``parseSettingKey(_:)`` on the key's UTF-8 bytes, read in place: the resolver parses every
+/// key of every dictionary level, most of them a bare name, returned as the key itself.
+private func parseSettingKey(_ key: String, bytes: UnsafeBufferPointer<UInt8>) -> (name: String, conditions: [ConditionSpec])? {
     var index = 0
     func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
@@ -45,7 +52,8 @@ public func parseSettingKey(_ key: String) -> (name: String, conditions: [Condit
     }
     while index < bytes.count, isNameByte(bytes[index], first: index == 0) { index += 1 }
     guard index > 0 else { return nil }
-    let name = String(decoding: bytes[0..<index], as: UTF8.self)
+    if index == bytes.count { return (key, []) }
+    let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<index]), as: UTF8.self)
     var conditions: [ConditionSpec] = []
     while index < bytes.count {
         guard bytes[index] == UInt8(ascii: "[") else { return nil }
@@ -53,12 +61,12 @@ public func parseSettingKey(_ key: String) -> (name: String, conditions: [Condit
         let parameterStart = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: "]") { index += 1 }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
-        let parameter = String(decoding: bytes[parameterStart..<index], as: UTF8.self)
+        let parameter = String(decoding: UnsafeBufferPointer(rebasing: bytes[parameterStart..<index]), as: UTF8.self)
         index += 1
         let patternStart = index
         while index < bytes.count, bytes[index] != UInt8(ascii: "]") { index += 1 }
         guard index < bytes.count else { return nil }
-        let pattern = String(decoding: bytes[patternStart..<index], as: UTF8.self)
+        let pattern = String(decoding: UnsafeBufferPointer(rebasing: bytes[patternStart..<index]), as: UTF8.self)
         index += 1
         conditions.append(ConditionSpec(parameter: parameter, pattern: pattern))
     }
