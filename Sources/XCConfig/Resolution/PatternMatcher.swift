@@ -8,7 +8,25 @@ public enum PatternMatcher {
 
     /// Iterative matcher with single-star backtracking, linear in practice.
     static func match(_ p: UnsafeBufferPointer<UInt8>, _ v: UnsafeBufferPointer<UInt8>) -> Bool {
-        var pi = 0, vi = 0
+        // The literal bytes before the first wildcard are compared directly, and the usual
+        // patterns end there: a word (`Debug`, `arm64`) or a word and a final `*`
+        // (`iphoneos*`). Matching them through the general loop cost about 100 instructions.
+        var literal = 0
+        while literal < p.count {
+            let c = p[literal]
+            if c == UInt8(ascii: "*") || c == UInt8(ascii: "?") || c == UInt8(ascii: "[") { break }
+            if literal >= v.count || v[literal] != c { return false }
+            literal += 1
+        }
+        if literal == p.count { return v.count == p.count }
+        if literal == p.count - 1 && p[literal] == UInt8(ascii: "*") { return true }
+        return match(p, v, from: literal)
+    }
+
+    /// ``match(_:_:)`` with the first `start` bytes of `p` and `v` already matched, no star
+    /// among them.
+    static func match(_ p: UnsafeBufferPointer<UInt8>, _ v: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var pi = start, vi = start
         var starP = -1, starV = 0
         while vi < v.count {
             if pi < p.count {
