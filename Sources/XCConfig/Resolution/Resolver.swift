@@ -94,6 +94,8 @@ public final class Resolver {
         var levelEntries: [[(name: String, entry: DictionaryEntry)]] = []
         // Malformed keys are reported with their level, in level order.
         var keyDiagnostics: [[Diagnostic]] = []
+        // The conditions of each kept entry, as its key was parsed: parsed once.
+        var entryConditions: [[[ConditionSpec]]] = []
         for level in levels {
             var diagnostics: [Diagnostic] = []
             defer { keyDiagnostics.append(diagnostics) }
@@ -102,6 +104,7 @@ public final class Resolver {
                 levelAssignments.append(loaded.assignments)
                 levelFiles.append(loaded.files)
                 levelEntries.append([])
+                entryConditions.append([])
             case .dictionary(let entries):
                 levelAssignments.append([])
                 levelFiles.append([])
@@ -109,9 +112,11 @@ public final class Resolver {
                 // (semantics §4.1).
                 let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
                 var kept: [(name: String, entry: DictionaryEntry)] = []
+                var keptConditions: [[ConditionSpec]] = []
                 kept.reserveCapacity(sorted.count)
+                keptConditions.reserveCapacity(sorted.count)
                 for entry in sorted {
-                    guard let (name, _) = parseSettingKey(entry.key) else {
+                    guard let (name, conditions) = parseSettingKey(entry.key) else {
                         diagnostics.append(Diagnostic(
                             severity: .error,
                             message: "'\(entry.key)' is not a setting name with optional [condition=pattern] suffixes",
@@ -120,8 +125,10 @@ public final class Resolver {
                         continue
                     }
                     kept.append((name, entry))
+                    keptConditions.append(conditions)
                 }
                 levelEntries.append(kept)
+                entryConditions.append(keptConditions)
             }
         }
         self.levelAssignments = levelAssignments
@@ -149,7 +156,7 @@ public final class Resolver {
             }
             for (item, kept) in levelEntries[levelIndex].enumerated() {
                 let conditionStart = conditionSpecs.count
-                let conditions = parseSettingKey(kept.entry.key)?.conditions ?? []
+                let conditions = entryConditions[levelIndex][item]
                 conditionSpecs.append(contentsOf: conditions)
                 var name = kept.name
                 let nameID = name.withUTF8 { intern($0) }
@@ -310,8 +317,13 @@ public final class Resolver {
         // a range of `sdkPatternBytes`, in record order.
         let matchesFlag: UInt8 = 1, sdkFlag: UInt8 = 2
         var flags = [UInt8](repeating: 0, count: range.count)
-        var sdkPatterns: [(record: Int, start: Int, count: Int)] = []
-        var sdkPatternBytes: [UInt8] = []
+        // Flat buffers: `Array.append(contentsOf:)` of a few bytes cost about 190 instructions.
+        var sdkPatterns = FlatBuffer<(record: Int, start: Int, count: Int)>()
+        var sdkPatternBytes = ByteBuffer()
+        defer {
+            sdkPatterns.deallocate()
+            sdkPatternBytes.deallocate()
+        }
         for index in range where records[index].hasConditions {
             var matches = true
             var hasSDKCondition = false
@@ -320,7 +332,7 @@ public final class Resolver {
                     hasSDKCondition = true
                     if bindsSDK {
                         sdkPatterns.append((index, sdkPatternBytes.count, pattern.count))
-                        sdkPatternBytes.append(contentsOf: pattern)
+                        sdkPatternBytes.append(pattern)
                         return true
                     }
                 }
@@ -333,9 +345,9 @@ public final class Resolver {
             flags[index - range.lowerBound] = (matches ? matchesFlag : 0) | (hasSDKCondition ? sdkFlag : 0)
         }
         if !sdkPatterns.isEmpty {
-            sdkPatternBytes.withUnsafeBufferPointer { patternBytes in
+            do {
                 func pattern(_ entry: (record: Int, start: Int, count: Int)) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(rebasing: patternBytes[entry.start..<entry.start + entry.count])
+                    sdkPatternBytes.bytes(entry.start, entry.count)
                 }
                 // The chosen SDK of each setting with `sdk` conditions, as an index in
                 // `sdkNames` (-1: none matches). SDK names in order, so that each setting gets
@@ -343,13 +355,13 @@ public final class Resolver {
                 var chosenSDK = [Int](repeating: -1, count: names.count)
                 for (sdkIndex, sdk) in sdkNames.enumerated() {
                     NameTable.withBytes(of: sdk) { sdk in
-                        for entry in sdkPatterns where chosenSDK[Int(records[entry.record].nameID)] == -1 {
+                        for entry in sdkPatterns.all where chosenSDK[Int(records[entry.record].nameID)] == -1 {
                             if PatternMatcher.match(pattern(entry), sdk) { chosenSDK[Int(records[entry.record].nameID)] = sdkIndex }
                         }
                     }
                 }
                 // Only the chosen name is matched against the `sdk` conditions.
-                for entry in sdkPatterns where flags[entry.record - range.lowerBound] & matchesFlag != 0 {
+                for entry in sdkPatterns.all where flags[entry.record - range.lowerBound] & matchesFlag != 0 {
                     let chosen = chosenSDK[Int(records[entry.record].nameID)]
                     let matches = chosen >= 0 && NameTable.withBytes(of: sdkNames[chosen]) { PatternMatcher.match(pattern(entry), $0) }
                     if !matches { flags[entry.record - range.lowerBound] &= ~matchesFlag }
@@ -434,15 +446,16 @@ public final class Resolver {
             var low: UInt64
             var id: Int
         }
-        var keys: [Key] = []
-        keys.reserveCapacity(ids.count)
-        for id in ids {
-            var prefix: (UInt64, UInt64) = (0, 0)
-            nameIDs.withBytes(ofID: id) { bytes in
-                withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(16))) }
-            }
-            // Read as big-endian, the first byte is the most significant.
-            keys.append(Key(high: UInt64(bigEndian: prefix.0), low: UInt64(bigEndian: prefix.1), id: id))
+        let count = ids.count
+        if count < 2 { return ids }
+        // Two buffers of keys, merged from one into the other; raw memory rather than arrays,
+        // whose element writes check uniqueness each time (that made the sort cost twice the
+        // standard library's). A key is plain integers: nothing to deinitialise.
+        let buffers = UnsafeMutablePointer<Key>.allocate(capacity: 2 * count)
+        defer { buffers.deallocate() }
+        for (index, id) in ids.enumerated() {
+            let prefix = nameIDs.withBytes(ofID: id) { Self.sortPrefix($0) }
+            (buffers + index).initialize(to: Key(high: prefix.high, low: prefix.low, id: id))
         }
         func precedes(_ a: Key, _ b: Key) -> Bool {
             if a.high != b.high { return a.high < b.high }
@@ -453,54 +466,68 @@ public final class Resolver {
         // A merge sort written out rather than `sort(by:)`: the standard library's sort makes a
         // process instantiate `[Range<Int>]` for its runs, about 0.1M instructions at start-up.
         // It merges the ascending runs already there, so names that a file assigns in order
-        // cost one comparison each.
-        var first = keys
-        var second = keys
-        keys = []
+        // cost one comparison each, and names already in order are returned as they are.
         // The end of each run, ascending; the last is the count.
         var runEnds: [Int] = []
-        // Through buffer pointers: element writes to an array check its uniqueness each time,
-        // which made the sort cost twice the standard library's.
-        let sortedIntoSecond = first.withUnsafeMutableBufferPointer { firstBuffer in
-            second.withUnsafeMutableBufferPointer { secondBuffer -> Bool in
-                var source = firstBuffer, target = secondBuffer
-                let count = source.count
-                if count < 2 { return false }
-                for index in 1..<count where precedes(source[index], source[index - 1]) { runEnds.append(index) }
-                runEnds.append(count)
-                var intoSecond = false
-                while runEnds.count > 1 {
-                    // Merges each pair of runs into one, from `source` into `target`.
-                    var merged = 0, start = 0, pair = 0
-                    while pair < runEnds.count {
-                        let middle = runEnds[pair]
-                        let end = pair + 1 < runEnds.count ? runEnds[pair + 1] : middle
-                        var left = start, right = middle, output = start
-                        while left < middle, right < end {
-                            if precedes(source[right], source[left]) {
-                                target[output] = source[right]
-                                right += 1
-                            } else {
-                                target[output] = source[left]
-                                left += 1
-                            }
-                            output += 1
-                        }
-                        while left < middle { target[output] = source[left]; left += 1; output += 1 }
-                        while right < end { target[output] = source[right]; right += 1; output += 1 }
-                        runEnds[merged] = end
-                        merged += 1
-                        start = end
-                        pair += 2
+        for index in 1..<count where precedes(buffers[index], buffers[index - 1]) { runEnds.append(index) }
+        if runEnds.isEmpty { return ids }
+        runEnds.append(count)
+        var source = buffers, target = buffers + count
+        while runEnds.count > 1 {
+            // Merges each pair of runs into one, from `source` into `target`.
+            var merged = 0, start = 0, pair = 0
+            while pair < runEnds.count {
+                let middle = runEnds[pair]
+                let end = pair + 1 < runEnds.count ? runEnds[pair + 1] : middle
+                var left = start, right = middle, output = start
+                while left < middle, right < end {
+                    if precedes(source[right], source[left]) {
+                        target[output] = source[right]
+                        right += 1
+                    } else {
+                        target[output] = source[left]
+                        left += 1
                     }
-                    runEnds.removeLast(runEnds.count - merged)
-                    swap(&source, &target)
-                    intoSecond.toggle()
+                    output += 1
                 }
-                return intoSecond
+                // What is left of one run (a whole run without a partner) goes over in one copy.
+                if left < middle {
+                    (target + output).initialize(from: source + left, count: middle - left)
+                } else if right < end {
+                    (target + output).initialize(from: source + right, count: end - right)
+                }
+                runEnds[merged] = end
+                merged += 1
+                start = end
+                pair += 2
             }
+            runEnds.removeLast(runEnds.count - merged)
+            swap(&source, &target)
         }
-        return (sortedIntoSecond ? second : first).map(\.id)
+        return Array(unsafeUninitializedCapacity: count) { result, initialized in
+            for index in 0..<count { (result.baseAddress! + index).initialize(to: source[index].id) }
+            initialized = count
+        }
+    }
+
+    /// The first 16 bytes of `bytes`, zero bytes after the end, as two integers that compare
+    /// as the bytes do: read as big-endian, the first byte is the most significant. Loaded
+    /// eight bytes at a time, never past the end (a `memcpy` per name cost more than the sort).
+    @inline(__always)
+    static func sortPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64) {
+        let count = bytes.count
+        guard count >= 8, let base = bytes.baseAddress else {
+            var high: UInt64 = 0
+            for (offset, byte) in bytes.enumerated() { high |= UInt64(byte) << (56 - 8 * offset) }
+            return (high, 0)
+        }
+        let raw = UnsafeRawPointer(base)
+        let high = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self))
+        if count >= 16 { return (high, UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) }
+        if count == 8 { return (high, 0) }
+        // The eight bytes ending at the end, shifted up past those already in `high`.
+        let last = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        return (high, last << UInt64(8 * (16 - count)))
     }
 
     /// `a < b` comparing bytes, without the generic sequence walk.

@@ -53,4 +53,23 @@ import Testing
             #expect(resolver.settingNames() == order.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
     }
+
+    /// The sort key of a name is its first 16 bytes, zero-padded, read big-endian: checked for
+    /// every length around the 8- and 16-byte loads against a byte-by-byte reading.
+    @Test func sortPrefixIsTheFirstSixteenBytes() {
+        let source: [UInt8] = (0..<24).map { UInt8(0x41 + $0 * 7 % 26) } + [0xFF, 0x80, 0x01]
+        for count in 0...source.count {
+            source.withUnsafeBufferPointer { all in
+                let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
+                var high: UInt64 = 0, low: UInt64 = 0
+                for offset in 0..<16 {
+                    let byte = UInt64(offset < count ? bytes[offset] : 0)
+                    if offset < 8 { high = high << 8 | byte } else { low = low << 8 | byte }
+                }
+                let prefix = Resolver.sortPrefix(bytes)
+                #expect(prefix.high == high, "length \(count)")
+                #expect(prefix.low == low, "length \(count)")
+            }
+        }
+    }
 }
