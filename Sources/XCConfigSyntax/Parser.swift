@@ -381,7 +381,8 @@ private struct LineParser {
 
     /// Location of an offset on the current line.
     @inline(__always) func location(_ offset: Int) -> SourceLocation {
-        SourceLocation(line: line, column: offset - lineStart + 1)
+        // Offsets and line numbers stay below `count`: wrapping arithmetic, no overflow checks.
+        SourceLocation(line: line, column: offset &- lineStart &+ 1)
     }
 
     /// Range of offsets on the current line.
@@ -403,15 +404,15 @@ private struct LineParser {
             // Whatever the line was, the cursor now sits at its end (semantics §2.1: error
             // recovery resumes on the next physical line). The statement takes the terminator.
             let terminator = terminatorLength(at: index)
-            let end = index + terminator
-            let endLocation = terminator > 0 ? SourceLocation(line: line + 1, column: 1) : location(index)
+            let end = index &+ terminator
+            let endLocation = terminator > 0 ? SourceLocation(line: line &+ 1, column: 1) : location(index)
             statements.append(Statement(
                 kind: consume kind,
                 range: SourceRange(
                     start: startLocation, end: endLocation, startOffset: start, endOffset: end)))
             if terminator > 0 {
                 index = end
-                line += 1
+                line &+= 1
                 lineStart = end
                 lineStarts?.append(end)
             }
@@ -556,16 +557,17 @@ private struct LineParser {
             chunkStartDelta = Assignment.absent
             chunkEndDelta = Assignment.absent
         default:
-            chunkStartDelta = Int32(truncatingIfNeeded: chunk.start - nameStart)
-            chunkEndDelta = Int32(truncatingIfNeeded: chunk.end - nameStart)
+            chunkStartDelta = Int32(truncatingIfNeeded: chunk.start &- nameStart)
+            chunkEndDelta = Int32(truncatingIfNeeded: chunk.end &- nameStart)
         }
+        // Every offset is within the input, so the differences cannot overflow.
         return .assignment(Assignment(
             storage: source, nameStart: nameStart, line: Int32(truncatingIfNeeded: nameLine),
-            column: Int32(truncatingIfNeeded: nameStart - nameLineStart + 1),
-            nameLength: Int32(truncatingIfNeeded: nameEnd - nameStart),
-            equalsDelta: Int32(truncatingIfNeeded: equals - nameStart),
+            column: Int32(truncatingIfNeeded: nameStart &- nameLineStart &+ 1),
+            nameLength: Int32(truncatingIfNeeded: nameEnd &- nameStart),
+            equalsDelta: Int32(truncatingIfNeeded: equals &- nameStart),
             chunkStartDelta: chunkStartDelta, chunkEndDelta: chunkEndDelta,
-            endDelta: Int32(truncatingIfNeeded: index - nameStart),
+            endDelta: Int32(truncatingIfNeeded: index &- nameStart),
             conditionCount: Int32(truncatingIfNeeded: conditionCount)))
     }
 
