@@ -318,10 +318,6 @@ private struct LineParser {
         return terminatorLength(at: index) > 0
     }
 
-    @inline(__always) func isComment(at offset: Int) -> Bool {
-        offset + 1 < count && bytes[offset] == ASCII.slash && bytes[offset + 1] == ASCII.slash
-    }
-
     /// Consumes one line terminator, if the cursor is at one, and starts a new line.
     mutating func scanEndOfLine() {
         let length = terminatorLength(at: index)
@@ -364,10 +360,19 @@ private struct LineParser {
     /// Returns the comment's range if one was skipped.
     @inline(__always) mutating func skipWhitespaceAndComments() -> SourceRange? {
         var i = index
-        while i < count && bytes[i].isInlineSpace { i += 1 }
+        while i < count {
+            let b = bytes[i]
+            if b.isInlineSpace {
+                i &+= 1
+                continue
+            }
+            index = i
+            // The byte just read is seldom a '/': test it before looking past it.
+            guard b == ASCII.slash && i &+ 1 < count && bytes[i &+ 1] == ASCII.slash else { return nil }
+            return skipComment()
+        }
         index = i
-        guard isComment(at: i) else { return nil }
-        return skipComment()
+        return nil
     }
 
     /// Skips the `//` comment at the cursor, to the end of the line; returns its range.
