@@ -318,10 +318,6 @@ private struct LineParser {
         return terminatorLength(at: index) > 0
     }
 
-    @inline(__always) func isComment(at offset: Int) -> Bool {
-        offset + 1 < count && bytes[offset] == ASCII.slash && bytes[offset + 1] == ASCII.slash
-    }
-
     /// Consumes one line terminator, if the cursor is at one, and starts a new line.
     mutating func scanEndOfLine() {
         let length = terminatorLength(at: index)
@@ -348,11 +344,12 @@ private struct LineParser {
     @inline(__always) func endOfName(from start: Int) -> Int {
         var i = start
         if let base = UnsafeRawPointer(bytes.baseAddress) {
-            while i + 8 <= count {
+            // `i` never exceeds `count`, so `i &+ 8` cannot overflow.
+            while i &+ 8 <= count {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 let misses = nonNameBytes(word)
-                if misses != 0 { return i + misses.trailingZeroBitCount >> 3 }
-                i += 8
+                if misses != 0 { return i &+ misses.trailingZeroBitCount >> 3 }
+                i &+= 8
             }
         }
         while i < count && bytes[i].isNameContinuation { i += 1 }
@@ -363,10 +360,19 @@ private struct LineParser {
     /// Returns the comment's range if one was skipped.
     @inline(__always) mutating func skipWhitespaceAndComments() -> SourceRange? {
         var i = index
-        while i < count && bytes[i].isInlineSpace { i += 1 }
+        while i < count {
+            let b = bytes[i]
+            if b.isInlineSpace {
+                i &+= 1
+                continue
+            }
+            index = i
+            // The byte just read is seldom a '/': test it before looking past it.
+            guard b == ASCII.slash && i &+ 1 < count && bytes[i &+ 1] == ASCII.slash else { return nil }
+            return skipComment()
+        }
         index = i
-        guard isComment(at: i) else { return nil }
-        return skipComment()
+        return nil
     }
 
     /// Skips the `//` comment at the cursor, to the end of the line; returns its range.
@@ -380,7 +386,8 @@ private struct LineParser {
 
     /// Location of an offset on the current line.
     @inline(__always) func location(_ offset: Int) -> SourceLocation {
-        SourceLocation(line: line, column: offset - lineStart + 1)
+        // Offsets and line numbers stay below `count`: wrapping arithmetic, no overflow checks.
+        SourceLocation(line: line, column: offset &- lineStart &+ 1)
     }
 
     /// Range of offsets on the current line.
@@ -402,15 +409,15 @@ private struct LineParser {
             // Whatever the line was, the cursor now sits at its end (semantics §2.1: error
             // recovery resumes on the next physical line). The statement takes the terminator.
             let terminator = terminatorLength(at: index)
-            let end = index + terminator
-            let endLocation = terminator > 0 ? SourceLocation(line: line + 1, column: 1) : location(index)
+            let end = index &+ terminator
+            let endLocation = terminator > 0 ? SourceLocation(line: line &+ 1, column: 1) : location(index)
             statements.append(Statement(
                 kind: consume kind,
                 range: SourceRange(
                     start: startLocation, end: endLocation, startOffset: start, endOffset: end)))
             if terminator > 0 {
                 index = end
-                line += 1
+                line &+= 1
                 lineStart = end
                 lineStarts?.append(end)
             }
@@ -421,6 +428,11 @@ private struct LineParser {
     /// at its last line terminator. Inlined into its one caller, the statement loop.
     @inline(__always)
     mutating func parseLine() -> StatementKind {
+        // Most lines are assignments written from the first column: a name start is neither
+        // whitespace, a comment, a line end nor `#`, so none of those tests can succeed.
+        if index < count && bytes[index].isNameStart {
+            return parseAssignment()
+        }
         let comment = skipWhitespaceAndComments()
         if isAtEndOfLine {
             return comment == nil ? .blank : .comment
@@ -550,16 +562,17 @@ private struct LineParser {
             chunkStartDelta = Assignment.absent
             chunkEndDelta = Assignment.absent
         default:
-            chunkStartDelta = Int32(truncatingIfNeeded: chunk.start - nameStart)
-            chunkEndDelta = Int32(truncatingIfNeeded: chunk.end - nameStart)
+            chunkStartDelta = Int32(truncatingIfNeeded: chunk.start &- nameStart)
+            chunkEndDelta = Int32(truncatingIfNeeded: chunk.end &- nameStart)
         }
+        // Every offset is within the input, so the differences cannot overflow.
         return .assignment(Assignment(
             storage: source, nameStart: nameStart, line: Int32(truncatingIfNeeded: nameLine),
-            column: Int32(truncatingIfNeeded: nameStart - nameLineStart + 1),
-            nameLength: Int32(truncatingIfNeeded: nameEnd - nameStart),
-            equalsDelta: Int32(truncatingIfNeeded: equals - nameStart),
+            column: Int32(truncatingIfNeeded: nameStart &- nameLineStart &+ 1),
+            nameLength: Int32(truncatingIfNeeded: nameEnd &- nameStart),
+            equalsDelta: Int32(truncatingIfNeeded: equals &- nameStart),
             chunkStartDelta: chunkStartDelta, chunkEndDelta: chunkEndDelta,
-            endDelta: Int32(truncatingIfNeeded: index - nameStart),
+            endDelta: Int32(truncatingIfNeeded: index &- nameStart),
             conditionCount: Int32(truncatingIfNeeded: conditionCount)))
     }
 
@@ -577,12 +590,7 @@ private struct LineParser {
     mutating func checkConditions(counting accepted: inout Int) -> StatementKind? {
         while index < count && bytes[index] == ASCII.openBracket {
             // Neither part is trimmed (semantics §1.3): the parameter runs to the first `=`.
-            var i = index + 1
-            while i < count {
-                let b = bytes[i]
-                if b == ASCII.equals || b == ASCII.closeBracket || isLineEnd(b, at: i) { break }
-                i += 1
-            }
+            var i = endOfConditionPart(from: index + 1, stopAtEquals: true)
             index = i
             if isAtEndOfLine {
                 // A `\` inside a condition does not continue the line (semantics §6.1 P9).
@@ -592,12 +600,7 @@ private struct LineParser {
                 return fail("expected to find ‘=’ in macro condition", at: index)
             }
             // The pattern runs to the first `]`.
-            i += 1
-            while i < count {
-                let b = bytes[i]
-                if b == ASCII.closeBracket || isLineEnd(b, at: i) { break }
-                i += 1
-            }
+            i = endOfConditionPart(from: i + 1, stopAtEquals: false)
             index = i
             if isAtEndOfLine {
                 return fail("unterminated macro condition", at: index)
@@ -607,6 +610,42 @@ private struct LineParser {
             _ = skipWhitespaceAndComments()
         }
         return nil
+    }
+
+    /// The offset of the first `]`, line terminator (or `=` when `stopAtEquals`) at or after
+    /// `start`, or `count`: where a condition's parameter or pattern ends. Eight bytes at a time,
+    /// as ``endOfLineOffset(in:from:stopAtComment:)`` scans: the test flags every byte below
+    /// 0x0E, from 0x80, and `]` (and `=`), and ``isLineEnd(_:at:)`` rejects the other flagged bytes.
+    @inline(__always) func endOfConditionPart(from start: Int, stopAtEquals: Bool) -> Int {
+        @inline(__always) func ends(_ offset: Int) -> Bool {
+            let b = bytes[offset]
+            return b == ASCII.closeBracket || (stopAtEquals && b == ASCII.equals) || isLineEnd(b, at: offset)
+        }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        var i = start
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            // `i` never exceeds `count`, so `i &+ 8` cannot overflow.
+            while i &+ 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                // Below 0x0E: the byte minus 0x0E borrows into its high bit, which `~word` keeps.
+                var hits = ((word &- ones &* 0x0E) & ~word) | word
+                let brackets = word ^ (ones &* UInt64(ASCII.closeBracket))
+                hits |= (brackets &- ones) & ~brackets
+                if stopAtEquals {
+                    let equals = word ^ (ones &* UInt64(ASCII.equals))
+                    hits |= (equals &- ones) & ~equals
+                }
+                hits &= 0x8080_8080_8080_8080
+                while hits != 0 {
+                    let candidate = i &+ hits.trailingZeroBitCount >> 3
+                    if ends(candidate) { return candidate }
+                    hits &= hits &- 1
+                }
+                i &+= 8
+            }
+        }
+        while i < count && !ends(i) { i += 1 }
+        return i
     }
 
     /// ``scanValue(_:)``'s `start` for a value without chunk, and for one spanning lines.
