@@ -83,6 +83,7 @@ public enum XCConfigParser {
 
     /// ``readConditions(_:count:nameEnd:line:lineStart:)`` as bytes: `body` gets each
     /// condition's parameter and pattern until it returns `false`.
+    @usableFromInline
     static func forEachCondition(
         _ source: Assignment.Source, count: Int, nameEnd: Int,
         _ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool

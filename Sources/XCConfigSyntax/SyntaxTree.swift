@@ -231,6 +231,29 @@ public struct Assignment: Hashable, Sendable {
         return name.withUTF8(body)
     }
 
+    /// Where the name's bytes are in the input ``withInputBytes(_:)`` reads, when the assignment
+    /// is in the compact form; `nil` in the general form (whose name may have been set).
+    ///
+    /// With ``inputIdentity``, for readers of many assignments at once: the resolver reads the
+    /// input of a run of assignments from one file once, and each name as a range of it.
+    /// Calling ``withNameBytes(_:)`` on each assignment made the caller copy the assignment
+    /// (retaining and releasing its input) around every call.
+    @inlinable
+    package var compactNameRange: Range<Int>? {
+        chunkStartDelta == Self.general ? nil : nameStart..<nameStart + Int(nameLength)
+    }
+
+    /// Tells inputs apart: assignments with the same identity read the same input.
+    @inlinable
+    package var inputIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
+
+    /// Calls `body` with the bytes of the input the assignment was parsed from (the general
+    /// form's record holds its own copy).
+    @inlinable
+    package func withInputBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        storage.bytes.withUnsafeBufferPointer(body)
+    }
+
     /// Calls `body` with the UTF-8 bytes of ``value``, read in place when the value is one chunk.
     @inlinable
     package func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
@@ -268,6 +291,7 @@ public struct Assignment: Hashable, Sendable {
     /// Calls `body` with each condition's parameter and pattern bytes, in the order written,
     /// until it returns `false`: the conditions read as the resolver matches them, without
     /// making a ``Condition`` and its strings for each.
+    @usableFromInline
     package func forEachCondition(_ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool) {
         if let general = generalLayout {
             for condition in general.conditions {
@@ -278,6 +302,21 @@ public struct Assignment: Hashable, Sendable {
             return
         }
         XCConfigParser.forEachCondition(storage, count: Int(conditionCount), nameEnd: nameStart + Int(nameLength), body)
+    }
+
+    /// ``forEachCondition(_:)`` of the assignment at `assignment`, read through the pointer:
+    /// calling the method on `pointer.pointee` made the caller copy the assignment around the
+    /// call (the closure could change the memory), and the resolver reads the conditions of
+    /// every conditional assignment.
+    @inlinable
+    package static func forEachCondition(
+        of assignment: UnsafePointer<Assignment>,
+        _ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        if assignment.pointee.chunkStartDelta == Self.general { return assignment.pointee.forEachCondition(body) }
+        XCConfigParser.forEachCondition(
+            assignment.pointee.storage, count: Int(assignment.pointee.conditionCount),
+            nameEnd: assignment.pointee.nameStart + Int(assignment.pointee.nameLength), body)
     }
 
     /// `true` when the assignment has conditions, found without reading them.

@@ -47,6 +47,7 @@ public struct EvaluationContext: Sendable, Hashable {
     /// The settings the context defines, as the `defaults` level holds them.
     public var defaultSettings: [DictionaryEntry] {
         var entries: [DictionaryEntry] = []
+        entries.reserveCapacity(7)
         if let configuration { entries.append(DictionaryEntry(key: "CONFIGURATION", value: configuration)) }
         if let sdk = sdks.first { entries.append(DictionaryEntry(key: "SDK_NAME", value: sdk)) }
         if let arch {

@@ -146,12 +146,29 @@ public final class Resolver {
             // Through a pointer to each element: a call on `assignments[item].assignment` copied
             // the whole element (retained and released its input) before calling.
             levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
-                for item in assignments.indices {
-                    // Conditions stay where they are written (``forEachCondition(ofRecord:_:)``).
-                    let assignment = assignments.baseAddress! + item
-                    let nameID = assignment.pointee.assignment.withNameBytes { intern($0) }
-                    push(nameID: nameID, levelIndex: levelIndex, item: item,
-                         conditionStart: 0, conditionCount: 0, hasConditions: assignment.pointee.assignment.hasConditions)
+                var item = 0
+                while item < assignments.count {
+                    // The assignments of one file read one input: it is opened once for the run,
+                    // and each name is read as a range of it. Calling a method with a closure on
+                    // each assignment copied the assignment around the call.
+                    let identity = assignments[item].assignment.inputIdentity
+                    item = assignments[item].assignment.withInputBytes { input in
+                        var item = item
+                        while item < assignments.count, assignments[item].assignment.inputIdentity == identity {
+                            let assignment = assignments.baseAddress! + item
+                            let nameID: Int
+                            if let range = assignment.pointee.assignment.compactNameRange {
+                                nameID = intern(UnsafeBufferPointer(rebasing: input[range]))
+                            } else {
+                                nameID = assignment.pointee.assignment.withNameBytes { intern($0) }
+                            }
+                            // Conditions stay where they are written (``forEachCondition(ofRecord:_:)``).
+                            push(nameID: nameID, levelIndex: levelIndex, item: item,
+                                 conditionStart: 0, conditionCount: 0, hasConditions: assignment.pointee.assignment.hasConditions)
+                            item += 1
+                        }
+                        return item
+                    }
                 }
             }
             for (item, kept) in levelEntries[levelIndex].enumerated() {
@@ -241,8 +258,16 @@ public final class Resolver {
             }
             return
         }
-        levelAssignments[levelIndex].withUnsafeBufferPointer { ($0.baseAddress! + Int(record.item)).pointee.assignment.forEachCondition(body) }
+        levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
+            // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
+            let sourced = UnsafeRawPointer(assignments.baseAddress! + Int(record.item))
+            let assignment = (sourced + Self.assignmentOffset).assumingMemoryBound(to: Assignment.self)
+            Assignment.forEachCondition(of: assignment, body)
+        }
     }
+
+    /// Where a ``SourcedAssignment``'s assignment is within it.
+    private static let assignmentOffset = MemoryLayout<SourcedAssignment>.offset(of: \SourcedAssignment.assignment)!
 
     /// The value text of record `index`, as written (after Xcode's line processing).
     func rawValue(ofRecord index: Int) -> String {

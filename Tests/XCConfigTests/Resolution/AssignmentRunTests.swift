@@ -1,0 +1,40 @@
+import Testing
+@testable import XCConfig
+
+/// The resolver reads the names of a run of assignments from one file through that file's
+/// input, opened once per run; runs change at every include boundary, and an assignment in the
+/// general form (its name set through the API) is read on its own.
+@Suite struct AssignmentRunTests {
+    private func load(_ files: [String: String], root: String) -> LoadedConfiguration {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/")
+        for (path, text) in files { fileSystem.addFile(path, bytes: Array(text.utf8)) }
+        return IncludeLoader(fileSystem: fileSystem).load(bytes: Array(files[root]!.utf8), path: root)
+    }
+
+    @Test func namesAcrossIncludeBoundaries() {
+        let loaded = load([
+            "/root.xcconfig": "A = 1\n#include \"b.xcconfig\"\nC = $(B) $(D)\n#include \"b.xcconfig\"\nE = $(A)\n",
+            "/b.xcconfig": "B = 2\nD = $(inherited) 3\n",
+        ], root: "/root.xcconfig")
+        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        #expect(resolver.settingNames() == ["A", "B", "C", "D", "E"])
+        // References read the final values, whatever their position (semantics §3.5).
+        #expect(resolver.value(of: "C") == "2 3 3")
+        // Included twice: the second `D = $(inherited) 3` builds on the first.
+        #expect(resolver.value(of: "D") == "3 3")
+        #expect(resolver.value(of: "E") == "1")
+        #expect(resolver.assignments(of: "B").map(\.file) == ["/b.xcconfig", "/b.xcconfig"])
+    }
+
+    @Test func renamedAssignmentIsReadByItsNewName() {
+        var loaded = load(["/root.xcconfig": "A = 1\nB = 2\nC = $(RENAMED)\n"], root: "/root.xcconfig")
+        var renamed = loaded.assignments[1].assignment
+        renamed.name = "RENAMED"
+        loaded.assignments[1] = SourcedAssignment(assignment: renamed, fileIndex: loaded.assignments[1].fileIndex)
+        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        #expect(resolver.settingNames() == ["A", "C", "RENAMED"])
+        #expect(resolver.value(of: "RENAMED") == "2")
+        #expect(resolver.value(of: "C") == "2")
+        #expect(resolver.value(of: "B") == "")
+    }
+}
