@@ -197,8 +197,11 @@ private struct ProgramCompiler {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The store compiled into, owned by the caller for the compiler's lifetime.
     let storage: UnsafeMutablePointer<ProgramStore>
-    /// The interned setting names.
-    let nameIDs: NameTable
+    /// The interned setting names, unretained: the caller of
+    /// ``ProgramStore/compile(_:semantics:nameIDs:)`` holds the table for the compiler's
+    /// lifetime. Holding it strongly cost a retain and a release per value compiled, and an
+    /// `unowned(unsafe)` reference one per name looked up.
+    let nameIDs: Unmanaged<NameTable>
     var index = 0
     var depth = 0
 
@@ -211,7 +214,7 @@ private struct ProgramCompiler {
     init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: NameTable) {
         self.bytes = bytes
         self.storage = store
-        self.nameIDs = nameIDs
+        self.nameIDs = Unmanaged.passUnretained(nameIDs)
     }
 
     private static let dollar = UInt8(ascii: "$")
@@ -450,7 +453,7 @@ private struct ProgramCompiler {
     /// when it is an assigned setting's, else its ID among the unassigned names, or one of the
     /// special names.
     private mutating func setName(of reference: Int, _ text: UnsafeBufferPointer<UInt8>) {
-        let id = nameIDs.id(ofBytes: text)
+        let id = nameIDs._withUnsafeGuaranteedRef { $0.id(ofBytes: text) }
         let kind: CompiledReference.NameKind, nameID: Int32
         if let special = CompiledReference.NameKind(specialName: text) {
             kind = special
