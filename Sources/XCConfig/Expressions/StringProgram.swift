@@ -178,12 +178,15 @@ struct ProgramStore {
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // The compiler writes to the store in place, through a pointer valid for this call
         // (swapping the arrays in and out cost more than compiling a short value).
+        let referenceCount = references.count
         let pieces = withUnsafeMutablePointer(to: &self) { store in
             var compiler = ProgramCompiler(bytes: bytes, store: store, nameIDs: nameIDs)
             return compiler.compileTopLevel(list: semantics == .list)
         }
         var program = StringProgram(pieces: pieces)
-        if let (start, length) = literalRange(pieces) {
+        // A value that compiled no reference is text (`$$`, a `$` that starts none) and has
+        // a literal; one that did holds a reference at the top level, so has none.
+        if references.count == referenceCount, let (start, length) = literalRange(pieces) {
             program.literalStart = start
             program.literalLength = length
         }

@@ -248,6 +248,8 @@ public final class Resolver {
     }
 
     /// Calls `body` with the UTF-8 bytes of record `index`'s value, in place where possible.
+    /// Inlined: the specialization for ``program(_:)`` took the arrays it reads retained.
+    @inline(__always)
     func withValueBytes<R>(ofRecord index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = records[index]
         let levelIndex = Int(record.levelIndex)
@@ -1221,14 +1223,20 @@ public final class Resolver {
     /// usual case: making strings for `uppercased()` and back cost more than the rest of the
     /// reference); `nil` for any other value.
     private func asciiCaseMapped(_ value: ValueRange, toUpper: Bool) -> ValueRange? {
-        for byte in values.bytes(value.start, value.count) where byte >= 0x80 { return nil }
+        // Copied first and mapped in one pass over the copy, which is dropped again when a
+        // byte is not ASCII.
         let start = values.count
         values.appendCopy(from: value.start, count: value.count)
-        let bytes = values.base! + start
+        let bytes = values.base.unsafelyUnwrapped + start
         // The letters to change, and the bit that tells the cases apart.
         let (first, last): (UInt8, UInt8) = toUpper ? (0x61, 0x7A) : (0x41, 0x5A)
-        for offset in 0..<value.count where bytes[offset] >= first && bytes[offset] <= last {
-            bytes[offset] ^= 0x20
+        for offset in 0..<value.count {
+            let byte = bytes[offset]
+            if byte >= 0x80 {
+                values.removeLast(downTo: start)
+                return nil
+            }
+            if byte >= first && byte <= last { bytes[offset] = byte ^ 0x20 }
         }
         return ValueRange(start: start, count: value.count)
     }
