@@ -855,6 +855,9 @@ public final class Resolver {
         return value
     }
 
+    // Frames are pushed and popped, and free names added, for nearly every setting evaluated:
+    // these are inlined into evaluation, where the calls cost about as much as their bodies.
+    @inline(__always)
     func pushFrame(nameID: Int, record: Int) {
         frames.append(Frame(nameID: nameID, record: record))
         activeCount[nameID, default: 0] += 1
@@ -863,6 +866,7 @@ public final class Resolver {
     /// Pops the innermost frame and passes what it looked up and reached on to the frame
     /// below. When the popped frame has ``Frame/spilled`` set, its free names stay in
     /// ``spilledFreeNames`` at its depth (now `frames.count`) until another frame spills there.
+    @inline(__always)
     func popFrame() -> Frame {
         let frame = frames[frames.count - 1]
         frames.removeLast(downTo: frames.count - 1)
@@ -880,12 +884,18 @@ public final class Resolver {
     }
 
     /// Adds `id` to the free names of the innermost frame; there must be one.
+    @inline(__always)
     private func addFreeName(_ id: Int32) {
         let top = frames.count - 1
-        if !frames[top].spilled {
-            if frames[top].freeNames.insert(id) { return }
-            spill(top)
-        }
+        if !frames[top].spilled && frames[top].freeNames.insert(id) { return }
+        addSpilledFreeName(id)
+    }
+
+    /// ``addFreeName(_:)`` once the innermost frame's inline names are full: they are spilled
+    /// first if they are not yet.
+    private func addSpilledFreeName(_ id: Int32) {
+        let top = frames.count - 1
+        if !frames[top].spilled { spill(top) }
         spilledFreeNames[top].insert(Int(id))
     }
 
@@ -909,6 +919,7 @@ public final class Resolver {
         frames[depth].spilled = true
     }
 
+    @inline(__always)
     private func isValid(_ entry: CacheEntry) -> Bool {
         if entry.overflow >= 0 { return isValid(cachedNameSets[Int(entry.overflow)]) }
         if frames.isEmpty { return true }
@@ -916,6 +927,7 @@ public final class Resolver {
         return entry.freeNames.allSatisfy { activeCount[Int($0), default: 0] == 0 }
     }
 
+    @inline(__always)
     private func mergeIntoParent(_ entry: CacheEntry) {
         guard !frames.isEmpty else { return }
         if entry.overflow >= 0 {
