@@ -1242,7 +1242,25 @@ public final class Resolver {
         let bytes = values.base.unsafelyUnwrapped + start
         // The letters to change, and the bit that tells the cases apart.
         let (first, last): (UInt8, UInt8) = toUpper ? (0x61, 0x7A) : (0x41, 0x5A)
-        for offset in 0..<value.count {
+        // Eight bytes at a time. Every byte is below 0x80 once the high bits are checked, so
+        // adding 0x80 - first sets a byte's high bit exactly when it is at least `first`, and
+        // adding 0x7F - last exactly when it is above `last`, without carrying into the next
+        // byte; the letters' high bits shifted down by two are the case bits to flip.
+        let raw = UnsafeMutableRawPointer(bytes)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+        let atLeastFirst = ones &* UInt64(0x80 &- first), aboveLast = ones &* UInt64(0x7F &- last)
+        var offset = 0
+        while offset &+ 8 <= value.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if word & highBits != 0 {
+                values.removeLast(downTo: start)
+                return nil
+            }
+            let letters = (word &+ atLeastFirst) & ~(word &+ aboveLast) & highBits
+            raw.storeBytes(of: word ^ (letters &>> 2), toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        for offset in offset..<value.count {
             let byte = bytes[offset]
             if byte >= 0x80 {
                 values.removeLast(downTo: start)

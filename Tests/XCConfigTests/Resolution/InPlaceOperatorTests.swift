@@ -27,6 +27,24 @@ import Testing
         }
     }
 
+    /// Case mapping works eight bytes at a time: the letters' neighbours (`@`, `[`, `` ` ``,
+    /// `{`) at every offset, and a non-ASCII byte past the first words.
+    @Test(arguments: [OperatorName.upper, .lower])
+    func caseMappingMatchesOperatorsOnLongValues(_ op: OperatorName) {
+        let printable = String(decoding: (0x20...0x7E).filter { $0 != UInt8(ascii: "$") }, as: UTF8.self)
+        let inputs = [
+            printable, "@[`{AZaz@[`{AZaz@[`{AZaz", "abcdefgh", "abcdefghé ijk", "ABCDEFGHIJKLMNOPQé", "0123456789abcdefXYZ",
+        ]
+        for input in inputs {
+            let level = Level(kind: .commandLine, source: .dictionary([
+                DictionaryEntry(key: "V", value: input),
+                DictionaryEntry(key: "R", value: "$(V:\(String(describing: op.spelling)))"),
+            ]))
+            let resolver = Resolver(levels: [level], context: EvaluationContext())
+            #expect(resolver.value(of: "R") == Operators.retrieve(op, input), "\(input)")
+        }
+    }
+
     @Test func pathPartsOfASCIIValues() {
         let resolver = Self.resolver("""
             V = /a/b/c.tar.gz
