@@ -739,21 +739,12 @@ public final class Resolver {
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
-        // The value's bytes are copied above `scratch` and compiled from there: compiling in
-        // the closure that reads them in place made it copy the whole assignment (retaining
-        // its source) around the call.
-        let mark = scratch.count
-        withValueBytes(ofRecord: recordIndex) { scratch.append($0) }
-        let bytes = scratch.bytes(mark, scratch.count - mark)
-        let program: StringProgram
-        if let verbatim = store.verbatimProgram(bytes) {
-            program = verbatim
-        } else {
+        let program = withValueBytes(ofRecord: recordIndex) { bytes in
+            if let verbatim = store.verbatimProgram(bytes) { return verbatim }
             // Only a value holding a `$` and a `\` depends on its semantics: the catalogue is asked then.
             let isList = ProgramStore.dependsOnSemantics(bytes) && settingType(Int(records[recordIndex].nameID)).usesListSemantics
-            program = store.compile(bytes, semantics: isList ? .list : .string, nameIDs: nameIDs)
+            return store.compile(bytes, semantics: isList ? .list : .string, nameIDs: nameIDs)
         }
-        scratch.removeLast(downTo: mark)
         programs[recordIndex] = program
         return program
     }
