@@ -178,12 +178,15 @@ struct ProgramStore {
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // The compiler writes to the store in place, through a pointer valid for this call
         // (swapping the arrays in and out cost more than compiling a short value).
+        let referenceCount = references.count
         let pieces = withUnsafeMutablePointer(to: &self) { store in
             var compiler = ProgramCompiler(bytes: bytes, store: store, nameIDs: nameIDs)
             return compiler.compileTopLevel(list: semantics == .list)
         }
         var program = StringProgram(pieces: pieces)
-        if let (start, length) = literalRange(pieces) {
+        // A value that compiled no reference is text (`$$`, a `$` that starts none) and has
+        // a literal; one that did holds a reference at the top level, so has none.
+        if references.count == referenceCount, let (start, length) = literalRange(pieces) {
             program.literalStart = start
             program.literalLength = length
         }
@@ -197,8 +200,11 @@ private struct ProgramCompiler {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The store compiled into, owned by the caller for the compiler's lifetime.
     let storage: UnsafeMutablePointer<ProgramStore>
-    /// The interned setting names.
-    let nameIDs: NameTable
+    /// The interned setting names, unretained: the caller of
+    /// ``ProgramStore/compile(_:semantics:nameIDs:)`` holds the table for the compiler's
+    /// lifetime. Holding it strongly cost a retain and a release per value compiled, and an
+    /// `unowned(unsafe)` reference one per name looked up.
+    let nameIDs: Unmanaged<NameTable>
     var index = 0
     var depth = 0
 
@@ -211,7 +217,7 @@ private struct ProgramCompiler {
     init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: NameTable) {
         self.bytes = bytes
         self.storage = store
-        self.nameIDs = nameIDs
+        self.nameIDs = Unmanaged.passUnretained(nameIDs)
     }
 
     private static let dollar = UInt8(ascii: "$")
@@ -450,7 +456,7 @@ private struct ProgramCompiler {
     /// when it is an assigned setting's, else its ID among the unassigned names, or one of the
     /// special names.
     private mutating func setName(of reference: Int, _ text: UnsafeBufferPointer<UInt8>) {
-        let id = nameIDs.id(ofBytes: text)
+        let id = nameIDs._withUnsafeGuaranteedRef { $0.id(ofBytes: text) }
         let kind: CompiledReference.NameKind, nameID: Int32
         if let special = CompiledReference.NameKind(specialName: text) {
             kind = special

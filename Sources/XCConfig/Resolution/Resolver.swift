@@ -280,6 +280,8 @@ public final class Resolver {
     }
 
     /// Calls `body` with the UTF-8 bytes of record `index`'s value, in place where possible.
+    /// Inlined: the specialization for ``program(_:)`` took the arrays it reads retained.
+    @inline(__always)
     func withValueBytes<R>(ofRecord index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = records[index]
         let levelIndex = Int(record.levelIndex)
@@ -784,6 +786,7 @@ public final class Resolver {
         values.deallocate()
         scratch.deallocate()
         store.deallocate()
+        activeCount.deallocate()
     }
 
     func program(_ recordIndex: Int) -> StringProgram {
@@ -792,8 +795,7 @@ public final class Resolver {
             if let verbatim = store.verbatimProgram(bytes) { return verbatim }
             // Only a value holding a `$` and a `\` depends on its semantics: the catalogue is asked then.
             let isList = ProgramStore.dependsOnSemantics(bytes) && settingType(Int(records[recordIndex].nameID)).usesListSemantics
-            let semantics: ValueSemantics = isList ? .list : .string
-            return store.compile(bytes, semantics: semantics, nameIDs: nameIDs)
+            return store.compile(bytes, semantics: isList ? .list : .string, nameIDs: nameIDs)
         }
         programs[recordIndex] = program
         return program
@@ -896,6 +898,9 @@ public final class Resolver {
         return value
     }
 
+    // Frames are pushed and popped, and free names added, for nearly every setting evaluated:
+    // these are inlined into evaluation, where the calls cost about as much as their bodies.
+    @inline(__always)
     func pushFrame(nameID: Int, record: Int) {
         frames.append(Frame(nameID: nameID, record: record))
         activeCount[nameID, default: 0] += 1
@@ -904,10 +909,11 @@ public final class Resolver {
     /// Pops the innermost frame and passes what it looked up and reached on to the frame
     /// below. When the popped frame has ``Frame/spilled`` set, its free names stay in
     /// ``spilledFreeNames`` at its depth (now `frames.count`) until another frame spills there.
+    @inline(__always)
     func popFrame() -> Frame {
         let frame = frames[frames.count - 1]
         frames.removeLast(downTo: frames.count - 1)
-        activeCount[frame.nameID]! -= 1
+        activeCount[frame.nameID, default: 0] -= 1
         guard !frames.isEmpty else { return frame }
         if frame.spilled {
             addFreeNames(spilledFreeNames[frames.count])
@@ -921,12 +927,18 @@ public final class Resolver {
     }
 
     /// Adds `id` to the free names of the innermost frame; there must be one.
+    @inline(__always)
     private func addFreeName(_ id: Int32) {
         let top = frames.count - 1
-        if !frames[top].spilled {
-            if frames[top].freeNames.insert(id) { return }
-            spill(top)
-        }
+        if !frames[top].spilled && frames[top].freeNames.insert(id) { return }
+        addSpilledFreeName(id)
+    }
+
+    /// ``addFreeName(_:)`` once the innermost frame's inline names are full: they are spilled
+    /// first if they are not yet.
+    private func addSpilledFreeName(_ id: Int32) {
+        let top = frames.count - 1
+        if !frames[top].spilled { spill(top) }
         spilledFreeNames[top].insert(Int(id))
     }
 
@@ -950,6 +962,7 @@ public final class Resolver {
         frames[depth].spilled = true
     }
 
+    @inline(__always)
     private func isValid(_ entry: CacheEntry) -> Bool {
         if entry.overflow >= 0 { return isValid(cachedNameSets[Int(entry.overflow)]) }
         if frames.isEmpty { return true }
@@ -957,6 +970,7 @@ public final class Resolver {
         return entry.freeNames.allSatisfy { activeCount[Int($0), default: 0] == 0 }
     }
 
+    @inline(__always)
     private func mergeIntoParent(_ entry: CacheEntry) {
         guard !frames.isEmpty else { return }
         if entry.overflow >= 0 {
@@ -1042,7 +1056,7 @@ public final class Resolver {
     /// The string form of compiled pieces: their text with each reference's string value, as
     /// ``evaluateValue(_:)`` computes it for an ``Expression``.
     func evaluatePieces(_ range: Range<Int32>) -> ValueRange {
-        if range.count == 1, store.pieces[Int(range.lowerBound)].isReference {
+        if range.upperBound &- range.lowerBound == 1, store.pieces[Int(range.lowerBound)].isReference {
             // A reference alone (`$(inherited)`, `$(OTHER)`): its value as it is, uncopied.
             if aborted { return .empty }
             let value = evaluateReference(compiled: Int(store.pieces[Int(range.lowerBound)].start)) ?? .empty
@@ -1081,29 +1095,39 @@ public final class Resolver {
     }
 
     /// A compiled reference evaluated, operators applied; `nil` when it produced nothing.
+    ///
+    /// The usual references (an assigned setting, `$(inherited)`, a name no level assigns,
+    /// without extra bindings) reach their target by ID and make no string: a string made or
+    /// released per reference cost more than the rest of reaching an unset setting.
     func evaluateReference(compiled index: Int) -> ValueRange? {
         let reference = store.references[index]
-        var name: String? = nil
-        // The assigned setting an unset target stands for, when known by ID: its type is then
-        // read without looking its name up.
-        var unsetSettingID = -1
+        if extraBindings.isEmpty {
+            switch reference.kind {
+            case .setting:
+                // An assigned setting's name, known when compiled: none of the special names apply.
+                return evaluate(reference, reaching: settingTarget(Int(reference.nameID)), spelled: nil)
+            case .inherited where !frames.isEmpty, .value where !frames.isEmpty:
+                // What ``target(of:interned:)`` finds for these names, without comparing strings.
+                let top = frames.count - 1
+                return evaluate(reference, reaching: inherited(nameID: frames[top].nameID, below: frames[top].record), spelled: nil)
+            case .unassigned:
+                return evaluateUnassigned(reference)
+            case .empty, .inherited, .value, .computed:
+                break
+            }
+        }
+        return evaluateReferenceByName(reference)
+    }
+
+    /// ``evaluateReference(compiled:)`` for the references it does not reach by ID: extra
+    /// bindings are consulted by name, and a computed name is evaluated first.
+    private func evaluateReferenceByName(_ reference: CompiledReference) -> ValueRange? {
+        let name: String?
         let target: Target
         switch reference.kind {
-        case .setting where extraBindings.isEmpty:
-            // An assigned setting's name, known when compiled: none of the special names apply.
-            unsetSettingID = Int(reference.nameID)
-            target = settingTarget(unsetSettingID)
-        case .inherited where extraBindings.isEmpty && !frames.isEmpty, .value where extraBindings.isEmpty && !frames.isEmpty:
-            // What ``target(of:interned:)`` finds for these names, without comparing strings.
-            name = reference.kind == .inherited ? "inherited" : "value"
-            let top = frames.count - 1
-            unsetSettingID = frames[top].nameID
-            target = inherited(nameID: unsetSettingID, below: frames[top].record)
         case .setting:
             name = names[Int(reference.nameID)]
             target = self.target(of: name!, interned: Int(reference.nameID))
-        case .unassigned where extraBindings.isEmpty:
-            return evaluateUnassigned(reference)
         case .unassigned:
             name = store.unassignedNames.string(Int(reference.nameID))
             target = self.target(of: name!, interned: nil)
@@ -1115,25 +1139,34 @@ public final class Resolver {
             let bytes = values.bytes(spelled.start, spelled.count)
             if extraBindings.isEmpty, CompiledReference.NameKind(specialName: bytes) == nil, let id = nameIDs.id(ofBytes: bytes) {
                 // An assigned setting's name, as in the first case: looked up on the bytes.
-                unsetSettingID = id
+                name = nil
                 target = settingTarget(id)
             } else {
                 name = string(spelled)
                 target = self.target(of: name!)
             }
         }
+        return evaluate(reference, reaching: target, spelled: name)
+    }
+
+    /// The value of `reference`, which reaches `target`, operators applied. `spelled` is the
+    /// name as written when it was made; when `nil`, the name is the kind's special name or
+    /// the unset setting's (a bare reference to an unset name prints it).
+    private func evaluate(_ reference: CompiledReference, reaching target: Target, spelled name: String?) -> ValueRange? {
         var value: ValueRange?
         switch target {
-        case .unset(let setting):
-            if reference.isBare { return appendValue("$" + (name ?? names[unsetSettingID])) }
-            let declared: String?
-            if unsetSettingID >= 0 {
-                declared = declaredStringValue(ofType: settingType(unsetSettingID))
-            } else {
-                declared = declaredStringValue(setting)
+        case .unsetSetting(let id):
+            if reference.isBare {
+                let printed = name ?? (reference.kind == .inherited ? "inherited" : reference.kind == .value ? "value" : names[id])
+                return appendValue("$" + printed)
             }
+            // `default=` alone does not depend on the type: skipped, it is not looked up.
+            if let operand = onlyDefaultOperand(reference) { return evaluatePieces(operand) }
             // Only ever empty: one empty element.
-            value = declared.map { _ in .empty }
+            value = declaredStringValue(ofType: settingType(id)).map { _ in .empty }
+        case .unsetName(let setting):
+            if reference.isBare { return appendValue("$" + (name ?? setting)) }
+            value = declaredStringValue(setting).map { _ in .empty }
         case .bound(let bound):
             value = appendValue(bound)
         case .record(let nameID, let record):
@@ -1143,14 +1176,27 @@ public final class Resolver {
         return applyOperators(of: reference, to: value)
     }
 
+    /// The operand of `reference`'s operators when they are exactly one `default=`: on a
+    /// reference that produced nothing or an empty value, the result is the operand's value
+    /// whatever else the reference reached.
+    @inline(__always)
+    private func onlyDefaultOperand(_ reference: CompiledReference) -> Range<Int32>? {
+        let operators = reference.operators
+        guard operators.upperBound &- operators.lowerBound == 1 else { return nil }
+        let op = store.operators[Int(operators.lowerBound)]
+        return op.name == .default ? op.operand : nil
+    }
+
     /// A reference to a name no level assigns, known by its ID in
     /// ``ProgramStore/unassignedNames``, without extra bindings: what ``target(of:interned:)``
-    /// and the unset case of ``evaluateReference(compiled:)`` do, without making its string.
+    /// and the unset case of ``evaluate(_:reaching:spelled:)`` do, without making its string.
     private func evaluateUnassigned(_ reference: CompiledReference) -> ValueRange? {
         let id = Int(reference.nameID)
         // Never assigned, so never being evaluated: no effect on cache validity.
         if unresolvedNames != nil { recordUnresolved(store.unassignedNames.string(id)) }
         if reference.isBare { return appendValue("$" + store.unassignedNames.string(id)) }
+        // `$(UNSET:default=...)`: the operand, whatever the name's type.
+        if let operand = onlyDefaultOperand(reference) { return evaluatePieces(operand) }
         // A string-typed name is one empty element, anything else nothing.
         let value: ValueRange? = declaredStringValue(ofType: unassignedType(id)) == nil ? nil : .empty
         return applyOperators(of: reference, to: value)
@@ -1158,38 +1204,112 @@ public final class Resolver {
 
     /// `value`, what `reference` reached, after the reference's operators.
     private func applyOperators(of reference: CompiledReference, to value: ValueRange?) -> ValueRange? {
-        if reference.operators.isEmpty { return value }
-        if reference.operators.count == 1, let value, let mapped = asciiCaseMapped(value, by: store.operators[Int(reference.operators.lowerBound)]) {
-            return mapped
+        let operators = reference.operators
+        if operators.lowerBound == operators.upperBound { return value }
+        if operators.upperBound &- operators.lowerBound == 1 {
+            let op = store.operators[Int(operators.lowerBound)]
+            if let operand = op.operand {
+                // `default=` on nothing or on an empty value is its operand, evaluated in place.
+                if op.name == .default, value?.count ?? 0 == 0 { return evaluatePieces(operand) }
+            } else if let value, let mapped = retrievedInPlace(value, by: op.name) {
+                return mapped
+            }
         }
         // Operators work on strings; the value is read before any operand is evaluated.
         var text = value.map(string)
-        for index in reference.operators {
+        for index in operators {
             let op = store.operators[Int(index)]
             text = applyOperator(op.name, hasOperand: op.operand != nil, to: text) { string(evaluatePieces(op.operand!)) }
         }
         return text.map(appendValue)
     }
 
-    /// `value` after `:lower` or `:upper` when it is ASCII, mapped byte by byte (the usual case:
-    /// making strings for `lowercased()` and back cost more than the rest of the reference);
-    /// `nil` for any other operator or value.
-    private func asciiCaseMapped(_ value: ValueRange, by op: CompiledOperator) -> ValueRange? {
-        guard op.operand == nil else { return nil }
-        let toUpper: Bool
-        switch op.name {
-        case .upper: toUpper = true
-        case .lower: toUpper = false
+    /// `value` after the retrieval operator `name`, computed on its bytes when it is ASCII:
+    /// `:upper` and `:lower` map it byte by byte, `:file`, `:base`, `:suffix` and `:dir` are a
+    /// part of it (not copied). `nil` for any other operator or value. Making strings for
+    /// ``Operators`` and back cost more than the rest of the reference.
+    private func retrievedInPlace(_ value: ValueRange, by name: OperatorName) -> ValueRange? {
+        switch name {
+        case .upper: return asciiCaseMapped(value, toUpper: true)
+        case .lower: return asciiCaseMapped(value, toUpper: false)
+        case .file, .base, .suffix, .dir: return pathPart(value, by: name)
         default: return nil
         }
-        for byte in values.bytes(value.start, value.count) where byte >= 0x80 { return nil }
+    }
+
+    /// `value` after `:file`, `:base`, `:suffix` or `:dir` when it is ASCII, as
+    /// ``Operators/retrieve(_:_:)`` computes them: a range of `value`, or `./` for the
+    /// directory of a value without `/`.
+    private func pathPart(_ value: ValueRange, by name: OperatorName) -> ValueRange? {
+        let bytes = values.bytes(value.start, value.count)
+        // The last `/`, and the last `.` after it (in the last component), as offsets.
+        var lastSlash = -1, lastDot = -1
+        for offset in 0..<bytes.count {
+            let byte = bytes[offset]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "/") {
+                lastSlash = offset
+                lastDot = -1
+            } else if byte == UInt8(ascii: ".") {
+                lastDot = offset
+            }
+        }
+        let componentStart = lastSlash + 1
+        switch name {
+        case .file:
+            return ValueRange(start: value.start + componentStart, count: value.count - componentStart)
+        case .base:
+            let end = lastDot >= 0 ? lastDot : value.count
+            return ValueRange(start: value.start + componentStart, count: end - componentStart)
+        case .suffix:
+            // The extension with its dot; nothing without one.
+            guard lastDot >= 0 else { return ValueRange(start: value.start, count: 0) }
+            return ValueRange(start: value.start + lastDot, count: value.count - lastDot)
+        case .dir:
+            // Up to and with the last `/`.
+            guard lastSlash >= 0 else { return appendValue("./") }
+            return ValueRange(start: value.start, count: lastSlash + 1)
+        default:
+            return nil
+        }
+    }
+
+    /// `value` after `:upper` (`toUpper`) or `:lower` when it is ASCII, mapped byte by byte (the
+    /// usual case: making strings for `uppercased()` and back cost more than the rest of the
+    /// reference); `nil` for any other value.
+    private func asciiCaseMapped(_ value: ValueRange, toUpper: Bool) -> ValueRange? {
+        // Copied first and mapped in one pass over the copy, which is dropped again when a
+        // byte is not ASCII.
         let start = values.count
         values.appendCopy(from: value.start, count: value.count)
-        let bytes = values.base! + start
+        let bytes = values.base.unsafelyUnwrapped + start
         // The letters to change, and the bit that tells the cases apart.
         let (first, last): (UInt8, UInt8) = toUpper ? (0x61, 0x7A) : (0x41, 0x5A)
-        for offset in 0..<value.count where bytes[offset] >= first && bytes[offset] <= last {
-            bytes[offset] ^= 0x20
+        // Eight bytes at a time. Every byte is below 0x80 once the high bits are checked, so
+        // adding 0x80 - first sets a byte's high bit exactly when it is at least `first`, and
+        // adding 0x7F - last exactly when it is above `last`, without carrying into the next
+        // byte; the letters' high bits shifted down by two are the case bits to flip.
+        let raw = UnsafeMutableRawPointer(bytes)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+        let atLeastFirst = ones &* UInt64(0x80 &- first), aboveLast = ones &* UInt64(0x7F &- last)
+        var offset = 0
+        while offset &+ 8 <= value.count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if word & highBits != 0 {
+                values.removeLast(downTo: start)
+                return nil
+            }
+            let letters = (word &+ atLeastFirst) & ~(word &+ aboveLast) & highBits
+            raw.storeBytes(of: word ^ (letters &>> 2), toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        for offset in offset..<value.count {
+            let byte = bytes[offset]
+            if byte >= 0x80 {
+                values.removeLast(downTo: start)
+                return nil
+            }
+            if byte >= first && byte <= last { bytes[offset] = byte ^ 0x20 }
         }
         return ValueRange(start: start, count: value.count)
     }
@@ -1237,7 +1357,11 @@ public final class Resolver {
 
     /// What a name reaches, before anything is evaluated.
     enum Target {
-        case unset(setting: String)
+        /// No assignment of the assigned setting with this interned ID matches (for
+        /// `$(inherited)`, the setting being evaluated). An ID, so that reaching one makes no string.
+        case unsetSetting(Int)
+        /// No level assigns the name (or it is empty).
+        case unsetName(String)
         case bound(String)
         case record(nameID: Int, record: Int)
     }
@@ -1249,7 +1373,7 @@ public final class Resolver {
 
     /// ``target(of:)`` with the name's interned ID already looked up.
     func target(of name: String, interned: Int?) -> Target {
-        if name.isEmpty { return .unset(setting: name) }
+        if name.isEmpty { return .unsetName(name) }
         if !extraBindings.isEmpty, let bound = extraBindings[name] { return .bound(bound) }
         if name == "inherited" || name == "value", let top = frames.all.last {
             return inherited(nameID: top.nameID, below: top.record)
@@ -1257,7 +1381,7 @@ public final class Resolver {
         guard let id = interned else {
             // Never assigned, so never being evaluated: no effect on cache validity.
             recordUnresolved(name)
-            return .unset(setting: name)
+            return .unsetName(name)
         }
         return settingTarget(id)
     }
@@ -1274,8 +1398,8 @@ public final class Resolver {
         if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
         let top = Int(topMatching[id])
         guard top >= 0 else {
-            if lastRecord[id] < 0 { recordUnresolved(names[id]) }
-            return .unset(setting: names[id])
+            if unresolvedNames != nil, lastRecord[id] < 0 { recordUnresolved(names[id]) }
+            return .unsetSetting(id)
         }
         return .record(nameID: id, record: top)
     }
@@ -1283,7 +1407,8 @@ public final class Resolver {
     /// The string value a reference reaching `target` gets with the current frames.
     func lookup(_ target: Target) -> LookupResult {
         switch target {
-        case .unset(let setting): return .unset(setting: setting)
+        case .unsetSetting(let id): return .unset(setting: names[id])
+        case .unsetName(let setting): return .unset(setting: setting)
         case .bound(let value): return .assigned(value)
         case .record(let nameID, let record):
             let value = evaluateRecordString(nameID: nameID, record: record)
@@ -1317,7 +1442,11 @@ public final class Resolver {
     /// looked up once.
     func unassignedType(_ id: Int) -> SettingType {
         if id < unassignedTypes.count, let type = unassignedTypes[id] { return type }
-        if id >= unassignedTypes.count { unassignedTypes.append(contentsOf: repeatElement(nil, count: id + 1 - unassignedTypes.count)) }
+        if id >= unassignedTypes.count {
+            // Room for every name interned so far: they are asked for one after another.
+            let count = max(id + 1, store.unassignedNames.count)
+            unassignedTypes.append(contentsOf: repeatElement(nil, count: count - unassignedTypes.count))
+        }
         let type = store.unassignedNames.withBytes(ofID: id) { catalog.type(ofNameBytes: $0) }
         unassignedTypes[id] = type
         return type
@@ -1334,7 +1463,7 @@ public final class Resolver {
     /// The setting's next matching record below matching record `record`, if any.
     private func inherited(nameID: Int, below record: Int) -> Target {
         let previous = Int(records[record].previousMatching)
-        guard previous >= 0 else { return .unset(setting: names[nameID]) }
+        guard previous >= 0 else { return .unsetSetting(nameID) }
         return .record(nameID: nameID, record: previous)
     }
 
@@ -1354,20 +1483,41 @@ public struct ResolvedSetting: Sendable, Hashable {
     public var winner: AssignmentInfo?
 }
 
-/// Per-setting counters indexed by interned name: an array, read and written like a dictionary.
+/// Per-setting counters indexed by interned name, read and written like a dictionary.
+///
+/// Pointer-backed: evaluation counts a setting in and out for every setting it evaluates,
+/// and an array's uniqueness check on each write cost more than the count. Its owner calls
+/// ``deallocate()`` once, when done with it; copies share the counters.
 struct ActiveCounts {
-    private var counts: [Int] = []
+    private var counts: UnsafeMutablePointer<Int>? = nil
+    private var count = 0
 
-    init(count: Int = 0) { counts = Array(repeating: 0, count: count) }
+    init() {}
+
+    init(count: Int) {
+        guard count > 0 else { return }
+        let counts = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        counts.initialize(repeating: 0, count: count)
+        self.counts = counts
+        self.count = count
+    }
 
     subscript(id: Int, default defaultValue: Int) -> Int {
-        get { id < counts.count ? counts[id] : defaultValue }
-        set { counts[id] = newValue }
+        get { id < count ? counts.unsafelyUnwrapped[id] : defaultValue }
+        nonmutating set {
+            precondition(id < count, "setting ID out of range")
+            counts.unsafelyUnwrapped[id] = newValue
+        }
     }
 
     subscript(id: Int) -> Int? {
-        get { id < counts.count ? counts[id] : nil }
-        set { counts[id] = newValue ?? 0 }
+        get { id < count ? counts.unsafelyUnwrapped[id] : nil }
+        nonmutating set { self[id, default: 0] = newValue ?? 0 }
+    }
+
+    /// Frees the counters.
+    func deallocate() {
+        counts?.deallocate()
     }
 }
 

@@ -116,7 +116,10 @@ extension Resolver {
         switch target(of: name) {
         case .bound(let value):
             values = [value]
-        case .unset(let setting):
+        case .unsetSetting(let id):
+            if reference.form == .bare { return ["$" + name] }
+            values = declaredStringValue(ofType: settingType(id)).map { [$0] } ?? []
+        case .unsetName(let setting):
             if reference.form == .bare { return ["$" + name] }
             values = declaredStringValue(setting).map { [$0] } ?? []
         case .record(let nameID, let record):

@@ -1,0 +1,99 @@
+import Testing
+@testable import XCConfig
+
+/// The operators the resolver applies on a value's bytes (`:file`, `:base`, `:suffix`, `:dir`,
+/// `:upper`, `:lower` on ASCII values, `default=` alone) and the references it reaches by ID
+/// give what ``Operators`` and the string path give.
+@Suite struct InPlaceOperatorTests {
+    static func resolver(_ text: String) -> Resolver {
+        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
+        return Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext(configuration: "Debug"))
+    }
+
+    static let inputs = [
+        "/a/b/c.tar.gz", "c.txt", "noext", ".profile", "/dir/", "a/b", "/", "dir.d/file", "/x/.hidden",
+        "a.b.c/", "trailing.", "/ab/cd.", "é/x.y", "x/é.y", "plain words.txt",
+    ]
+
+    @Test(arguments: [OperatorName.file, .base, .suffix, .dir, .upper, .lower])
+    func retrievalMatchesOperators(_ op: OperatorName) {
+        for input in Self.inputs {
+            let spelling = String(describing: op.spelling)
+            // Alone (the value as it is) and among other text (copied into the value).
+            let resolver = Self.resolver("V = \(input)\nR = $(V:\(spelling))\nS = <$(V:\(spelling))>\n")
+            let expected = Operators.retrieve(op, resolver.value(of: "V"))
+            #expect(resolver.value(of: "R") == expected, "\(spelling) of \(input)")
+            #expect(resolver.value(of: "S") == "<" + expected + ">", "\(spelling) of \(input)")
+        }
+    }
+
+    /// Case mapping works eight bytes at a time: the letters' neighbours (`@`, `[`, `` ` ``,
+    /// `{`) at every offset, and a non-ASCII byte past the first words.
+    @Test(arguments: [OperatorName.upper, .lower])
+    func caseMappingMatchesOperatorsOnLongValues(_ op: OperatorName) {
+        let printable = String(decoding: (0x20...0x7E).filter { $0 != UInt8(ascii: "$") }, as: UTF8.self)
+        let inputs = [
+            printable, "@[`{AZaz@[`{AZaz@[`{AZaz", "abcdefgh", "abcdefghé ijk", "ABCDEFGHIJKLMNOPQé", "0123456789abcdefXYZ",
+        ]
+        for input in inputs {
+            let level = Level(kind: .commandLine, source: .dictionary([
+                DictionaryEntry(key: "V", value: input),
+                DictionaryEntry(key: "R", value: "$(V:\(String(describing: op.spelling)))"),
+            ]))
+            let resolver = Resolver(levels: [level], context: EvaluationContext())
+            #expect(resolver.value(of: "R") == Operators.retrieve(op, input), "\(input)")
+        }
+    }
+
+    @Test func pathPartsOfASCIIValues() {
+        let resolver = Self.resolver("""
+            V = /a/b/c.tar.gz
+            FILE = $(V:file)
+            BASE = $(V:base)
+            SUFFIX = $(V:suffix)
+            DIR = $(V:dir)
+            NO_SLASH = $(BASE:dir)
+            DOT = $(SUFFIX:base)
+            """)
+        #expect(resolver.value(of: "FILE") == "c.tar.gz")
+        #expect(resolver.value(of: "BASE") == "c.tar")
+        #expect(resolver.value(of: "SUFFIX") == ".gz")
+        #expect(resolver.value(of: "DIR") == "/a/b/")
+        #expect(resolver.value(of: "NO_SLASH") == "./")
+        #expect(resolver.value(of: "DOT") == "")
+    }
+
+    @Test func defaultAloneIsItsOperandOnNothing() {
+        let resolver = Self.resolver("""
+            A = a
+            EMPTY =
+            OTHER[config=Release] = release
+            ON_ASSIGNED = $(A:default=d)
+            ON_EMPTY = $(EMPTY:default=d)
+            ON_UNMATCHED = $(OTHER:default=d $(A))
+            ON_UNSET_STRING = $(PRODUCT_NAME:default=d)
+            ON_UNSET_LIST = $(OTHER_CFLAGS:default=d)
+            ON_UNKNOWN = $(NOT_A_SETTING:default=d)
+            EMPTY_OPERAND = [$(NOT_A_SETTING:default=)]
+            CHAINED = $(NOT_A_SETTING:default=x/y.z:base)
+            """)
+        #expect(resolver.value(of: "ON_ASSIGNED") == "a")
+        #expect(resolver.value(of: "ON_EMPTY") == "d")
+        #expect(resolver.value(of: "ON_UNMATCHED") == "d a")
+        #expect(resolver.value(of: "ON_UNSET_STRING") == "d")
+        #expect(resolver.value(of: "ON_UNSET_LIST") == "d")
+        #expect(resolver.value(of: "ON_UNKNOWN") == "d")
+        #expect(resolver.value(of: "EMPTY_OPERAND") == "[]")
+        #expect(resolver.value(of: "CHAINED") == "y")
+    }
+
+    @Test func bareReferencesToUnsetNamesStayLiteral() {
+        let resolver = Self.resolver("""
+            OTHER[config=Release] = release
+            X = a$(OTHER) $inherited $value $OTHER $NOT_A_SETTING
+            Y = $(inherited)b
+            """)
+        #expect(resolver.value(of: "X") == "a $inherited $value $OTHER $NOT_A_SETTING")
+        #expect(resolver.value(of: "Y") == "b")
+    }
+}
