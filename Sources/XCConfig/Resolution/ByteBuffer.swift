@@ -17,6 +17,13 @@ struct FlatBuffer<Element> {
     /// The values, valid until the buffer next changes.
     var all: UnsafeBufferPointer<Element> { elements(0, count) }
 
+    var indices: Range<Int> { 0..<count }
+
+    /// Makes room for `minimumCapacity` values in all.
+    mutating func reserveCapacity(_ minimumCapacity: Int) {
+        if minimumCapacity > capacity { grow(toAtLeast: minimumCapacity) }
+    }
+
     /// Addressed rather than got and set, so that setting one field of a value writes only it.
     @inline(__always) subscript(index: Int) -> Element {
         unsafeAddress { UnsafePointer(base! + index) }

@@ -64,7 +64,10 @@ public final class Resolver {
         var matches: Bool
     }
 
-    @exclusivity(unchecked) var records: [Record] = []
+    /// Pointer-backed rather than arrays, like the other buffers of the resolver's hot path:
+    /// an array write checks the array's uniqueness, and set-up writes each record, and each
+    /// setting's top entries, several times.
+    @exclusivity(unchecked) var records = FlatBuffer<Record>()
     /// The conditions of every conditional dictionary entry, each entry's contiguous.
     @exclusivity(unchecked) var conditionSpecs: [ConditionSpec] = []
     /// The assignments of each configuration level, as loaded (empty for dictionary levels).
@@ -78,9 +81,9 @@ public final class Resolver {
     /// The setting names, interned.
     let nameIDs: NameTable
     /// Each setting's newest record (the top of its chain), by interned name.
-    @exclusivity(unchecked) var lastRecord: [Int32] = []
+    @exclusivity(unchecked) var lastRecord = FlatBuffer<Int32>()
     /// Each setting's newest matching record, by interned name; -1 when none matches.
-    @exclusivity(unchecked) var topMatching: [Int32] = []
+    @exclusivity(unchecked) var topMatching = FlatBuffer<Int32>()
     @exclusivity(unchecked) var settingsDiagnostics: [Diagnostic] = []
 
     /// Creates a resolver over `levels` (lowest precedence first) in `context`.
@@ -787,6 +790,9 @@ public final class Resolver {
         scratch.deallocate()
         store.deallocate()
         activeCount.deallocate()
+        records.deallocate()
+        lastRecord.deallocate()
+        topMatching.deallocate()
     }
 
     func program(_ recordIndex: Int) -> StringProgram {

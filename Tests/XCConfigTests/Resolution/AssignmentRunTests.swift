@@ -18,10 +18,12 @@ import Testing
         ], root: "/root.xcconfig")
         let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
         #expect(resolver.settingNames() == ["A", "B", "C", "D", "E"])
+        // Included twice: the second `D = $(inherited) 3` builds on the first. The string form
+        // is the text as written with each reference replaced, so the empty `$(inherited)` at
+        // the bottom leaves its space (recorded case `inherited-at-bottom-keeps-space`).
+        #expect(resolver.value(of: "D") == " 3 3")
         // References read the final values, whatever their position (semantics §3.5).
-        #expect(resolver.value(of: "C") == "2 3 3")
-        // Included twice: the second `D = $(inherited) 3` builds on the first.
-        #expect(resolver.value(of: "D") == "3 3")
+        #expect(resolver.value(of: "C") == "2  3 3")
         #expect(resolver.value(of: "E") == "1")
         #expect(resolver.assignments(of: "B").map(\.file) == ["/b.xcconfig", "/b.xcconfig"])
     }
