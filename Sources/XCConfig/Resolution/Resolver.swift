@@ -99,6 +99,11 @@ public final class Resolver {
         var keyDiagnostics: [[Diagnostic]] = []
         // The conditions of each kept entry, as its key was parsed: parsed once.
         var entryConditions: [[[ConditionSpec]]] = []
+        levelAssignments.reserveCapacity(levels.count)
+        levelFiles.reserveCapacity(levels.count)
+        levelEntries.reserveCapacity(levels.count)
+        keyDiagnostics.reserveCapacity(levels.count)
+        entryConditions.reserveCapacity(levels.count)
         for level in levels {
             var diagnostics: [Diagnostic] = []
             defer { keyDiagnostics.append(diagnostics) }
@@ -346,7 +351,10 @@ public final class Resolver {
         // conditions are read once; the `sdk` patterns to bind are kept from that reading, each
         // a range of `sdkPatternBytes`, in record order.
         let matchesFlag: UInt8 = 1, sdkFlag: UInt8 = 2
-        var flags = [UInt8](repeating: 0, count: range.count)
+        // Raw memory: writes to an array check its uniqueness each time.
+        let flags = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: range.count)
+        flags.initialize(repeating: 0)
+        defer { flags.deallocate() }
         // Flat buffers: `Array.append(contentsOf:)` of a few bytes cost about 190 instructions.
         var sdkPatterns = FlatBuffer<(record: Int, start: Int, count: Int)>()
         var sdkPatternBytes = ByteBuffer()
@@ -382,7 +390,9 @@ public final class Resolver {
                 // The chosen SDK of each setting with `sdk` conditions, as an index in
                 // `sdkNames` (-1: none matches). SDK names in order, so that each setting gets
                 // the first that any of its patterns matches.
-                var chosenSDK = [Int](repeating: -1, count: names.count)
+                let chosenSDK = UnsafeMutableBufferPointer<Int>.allocate(capacity: names.count)
+                chosenSDK.initialize(repeating: -1)
+                defer { chosenSDK.deallocate() }
                 for (sdkIndex, sdk) in sdkNames.enumerated() {
                     NameTable.withBytes(of: sdk) { sdk in
                         for entry in sdkPatterns.all where chosenSDK[Int(records[entry.record].nameID)] == -1 {
