@@ -520,15 +520,40 @@ public final class Resolver {
                 let middle = runEnds[pair]
                 let end = pair + 1 < runEnds.count ? runEnds[pair + 1] : middle
                 var left = start, right = middle, output = start
+                // Groups of names (`HELPER_…`, `SETTING_…`) rarely interleave: after four names
+                // in a row from one run, the rest of that run's names that come first are
+                // found by exponential search and go over in one copy.
+                var rightStreak = 0, leftStreak = 0
                 while left < middle, right < end {
                     if precedes(source[right], source[left]) {
                         target[output] = source[right]
                         right += 1
+                        output += 1
+                        rightStreak += 1
+                        leftStreak = 0
+                        if rightStreak >= 4 {
+                            let leftKey = source[left]
+                            let run = Self.leadingCount(from: right, to: end) { precedes(source[$0], leftKey) }
+                            (target + output).initialize(from: source + right, count: run)
+                            right += run
+                            output += run
+                            rightStreak = 0
+                        }
                     } else {
                         target[output] = source[left]
                         left += 1
+                        output += 1
+                        leftStreak += 1
+                        rightStreak = 0
+                        if leftStreak >= 4 {
+                            let rightKey = source[right]
+                            let run = Self.leadingCount(from: left, to: middle) { !precedes(rightKey, source[$0]) }
+                            (target + output).initialize(from: source + left, count: run)
+                            left += run
+                            output += run
+                            leftStreak = 0
+                        }
                     }
-                    output += 1
                 }
                 // What is left of one run (a whole run without a partner) goes over in one copy.
                 if left < middle {
@@ -547,6 +572,28 @@ public final class Resolver {
         return Array(unsafeUninitializedCapacity: count) { result, initialized in
             for index in 0..<count { (result.baseAddress! + index).initialize(to: source[index].id) }
             initialized = count
+        }
+    }
+
+    /// How many indices from `start` on, before `end`, satisfy `isLeading`, which holds for a
+    /// prefix of the range and fails after it: found by probing 1, 2, 4, … ahead, then by
+    /// binary search, in about twice the logarithm of the count.
+    @inline(__always)
+    static func leadingCount(from start: Int, to end: Int, _ isLeading: (Int) -> Bool) -> Int {
+        // Every index below `low` leads; each round probes `step` ahead of it.
+        var low = start, step = 1
+        while true {
+            let probe = low + step - 1
+            if probe >= end || !isLeading(probe) {
+                var high = min(probe, end)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if isLeading(middle) { low = middle + 1 } else { high = middle }
+                }
+                return low - start
+            }
+            low = probe + 1
+            step *= 2
         }
     }
 

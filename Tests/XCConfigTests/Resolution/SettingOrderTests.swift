@@ -72,4 +72,22 @@ import Testing
             }
         }
     }
+
+    /// The merge's exponential search counts the leading indices of a range exactly, for every
+    /// range length and every split point.
+    @Test func leadingCountFindsTheSplit() {
+        for length in 0...40 {
+            for split in 0...length {
+                var probes = 0
+                let count = Resolver.leadingCount(from: 5, to: 5 + length) { index in
+                    probes += 1
+                    #expect(index >= 5 && index < 5 + length)
+                    return index < 5 + split
+                }
+                #expect(count == split, "length \(length), split \(split)")
+                // Logarithmic: about twice the bits of the count, plus a few.
+                #expect(probes <= 2 * (Int.bitWidth - split.leadingZeroBitCount) + 3, "length \(length), split \(split): \(probes) probes")
+            }
+        }
+    }
 }
