@@ -60,6 +60,8 @@ final class NameTable {
         var slotCount = 16
         while slotCount < capacity * 2 { slotCount *= 2 }
         allocateSlots(slotCount)
+        // Room for names of about 24 bytes: the storage grew three times on the way otherwise.
+        growStorage(toAtLeast: capacity &* 24)
     }
 
     /// The name with ID `id`, made anew.
@@ -175,7 +177,7 @@ final class NameTable {
 
     @inline(never)
     private func growStorage(toAtLeast needed: Int) {
-        let newCapacity = max(needed, storageCapacity * 2, 1024)
+        let newCapacity = max(needed, storageCapacity * 2, 256)
         let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         if let storage {
             newStorage.initialize(from: storage, count: storageCount)
