@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Setting names interned to small integer IDs, looked up by `String` or by UTF-8 bytes.
 ///
 /// The resolver looks a name up for every assignment it loads and every reference it
@@ -16,8 +24,12 @@
 /// `deinit`: appending a name to an array cost a hundred instructions, and an array's bounds
 /// checks and uniqueness checks were a good part of each lookup.
 final class NameTable {
-    /// Every name's UTF-8 bytes, one after the other.
-    @exclusivity(unchecked) private var storage = ByteBuffer()
+    /// Every name's UTF-8 bytes, one after the other: `storageCount` of `storageCapacity`.
+    /// Not a ``ByteBuffer``: its append calls memcpy, which cost more than copying a name of
+    /// 10 to 30 bytes a word at a time.
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>? = nil
+    @exclusivity(unchecked) private var storageCount = 0
+    @exclusivity(unchecked) private var storageCapacity = 0
     /// Where each name ends in `storage`, by ID; it starts where the one before ends.
     @exclusivity(unchecked) private var ends = FlatBuffer<Int32>()
     /// Open addressing, at most half full; `slotCount` is 0 or a power of two. Each slot holds
@@ -38,7 +50,7 @@ final class NameTable {
     init() {}
 
     deinit {
-        storage.deallocate()
+        storage?.deallocate()
         ends.deallocate()
         slots?.deallocate()
     }
@@ -48,6 +60,8 @@ final class NameTable {
         var slotCount = 16
         while slotCount < capacity * 2 { slotCount *= 2 }
         allocateSlots(slotCount)
+        // Room for names of about 24 bytes: the storage grew three times on the way otherwise.
+        growStorage(toAtLeast: capacity &* 24)
     }
 
     /// The name with ID `id`, made anew.
@@ -76,7 +90,8 @@ final class NameTable {
     @inline(__always)
     private func bytes(ofID id: Int) -> UnsafeBufferPointer<UInt8> {
         let start = id == 0 ? 0 : Int(ends[id - 1])
-        return storage.bytes(start, Int(ends[id]) - start)
+        let count = Int(ends[id]) - start
+        return UnsafeBufferPointer(start: count == 0 ? nil : storage.unsafelyUnwrapped + start, count: count)
     }
 
     /// The ID of `name`, if interned.
@@ -100,15 +115,17 @@ final class NameTable {
     /// The ID of the name spelled by `bytes`, interning it when new; one probe either way.
     @discardableResult
     func intern(bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
-        if slots == nil { allocateSlots(16) }
+        // 64 slots to start: growing twice on the way to the twenty-odd names a table of
+        // unassigned names holds cost more than zeroing 512 bytes.
+        if slots == nil { allocateSlots(64) }
         let slots = slots.unsafelyUnwrapped
         let tag = Self.tag(Self.hash(bytes))
         let slot = probe(bytes, tag: tag, slots: slots)
         if slots[slot] != 0 { return (Self.id(of: slots[slot]), false) }
         let id = ends.count
         precondition(id < Int(UInt32.max), "more than 4 billion names")
-        storage.append(bytes)
-        ends.append(Int32(truncatingIfNeeded: storage.count))
+        appendToStorage(bytes)
+        ends.append(Int32(truncatingIfNeeded: storageCount))
         slots[slot] = tag << 32 | UInt64(id + 1)
         if ends.count * 2 > slotCount { grow() }
         return (id, true)
@@ -136,9 +153,45 @@ final class NameTable {
         }
     }
 
+    /// Appends a new name's bytes to `storage`.
+    @inline(__always)
+    private func appendToStorage(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        guard count > 0, let source = bytes.baseAddress else { return }
+        if storageCount &+ count > storageCapacity { growStorage(toAtLeast: storageCount &+ count) }
+        let target = storage.unsafelyUnwrapped + storageCount
+        if count < 8 {
+            for offset in 0..<count { target[offset] = source[offset] }
+        } else {
+            // Whole words, the last one overlapping the word before: no byte-by-byte tail.
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            var offset = 0
+            while offset &+ 8 < count {
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), toByteOffset: count &- 8, as: UInt64.self)
+        }
+        storageCount &+= count
+    }
+
+    @inline(never)
+    private func growStorage(toAtLeast needed: Int) {
+        let newCapacity = max(needed, storageCapacity * 2, 256)
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        if let storage {
+            newStorage.initialize(from: storage, count: storageCount)
+            storage.deallocate()
+        }
+        storage = newStorage
+        storageCapacity = newCapacity
+    }
+
     private func allocateSlots(_ count: Int) {
         let newSlots = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
-        newSlots.initialize(repeating: 0, count: count)
+        // Zeroed with memset: `initialize(repeating:count:)` stored one slot at a time, about
+        // 4,500 instructions for the resolver's table of a thousand slots.
+        memset(newSlots, 0, count &* MemoryLayout<UInt64>.stride)
         slots = newSlots
         slotCount = count
     }
@@ -203,27 +256,29 @@ final class NameTable {
     }
 
     /// A multiply-and-fold hash over 8-byte words; plenty for a table of a few thousand names.
+    /// The length is mixed in first, so a name of 8 bytes or more ends with its last 8 bytes
+    /// whole, overlapping the word before: shifting the tail out of them cost more than the
+    /// words themselves, for names of 9 to 30 bytes.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+        let count = bytes.count
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count)
         guard let base = bytes.baseAddress else { return hash }
-        let raw = UnsafeRawPointer(base), count = bytes.count
-        var offset = 0
-        while offset &+ 8 <= count {
-            hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 29
-            offset &+= 8
+        let raw = UnsafeRawPointer(base)
+        let last: UInt64
+        if count < 8 {
+            last = partialWord(raw, count: count)
+        } else {
+            var offset = 0
+            while offset &+ 8 < count {
+                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 29
+                offset &+= 8
+            }
+            last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
         }
-        let remaining = count &- offset
-        if remaining > 0 {
-            // The remaining bytes in the low end of a word, first byte lowest: shifted down out
-            // of the last 8 bytes when there are that many, else read piecewise.
-            let word = count >= 8
-                ? UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> UInt64((8 &- remaining) &* 8)
-                : partialWord(raw + offset, count: remaining)
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 29
-        }
+        hash = (hash ^ last) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 29
         return hash &* 0xBF58_476D_1CE4_E5B9 ^ (hash >> 31)
     }
 }
