@@ -14,6 +14,16 @@ struct FlatBuffer<Element> {
 
     var isEmpty: Bool { count == 0 }
 
+    init() {}
+
+    /// `count` copies of `value`.
+    init(repeating value: Element, count: Int) {
+        guard count > 0 else { return }
+        grow(toAtLeast: count)
+        base!.initialize(repeating: value, count: count)
+        self.count = count
+    }
+
     /// The values, valid until the buffer next changes.
     var all: UnsafeBufferPointer<Element> { elements(0, count) }
 
