@@ -266,6 +266,25 @@ public struct Assignment: Hashable, Sendable {
         return value.withUTF8(body)
     }
 
+    /// ``withValueBytes(_:)`` of the assignment at `assignment`, read through the pointer: calling
+    /// the method on `pointer.pointee` made the caller copy the assignment (retaining and
+    /// releasing its input) around the call, and the resolver reads the value of every
+    /// assignment it evaluates. The input is read without retaining it: the assignment, which
+    /// holds it, must stay where it is and unchanged while `body` runs.
+    @inlinable
+    package static func withValueBytes<R>(
+        of assignment: UnsafePointer<Assignment>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        let chunkStart = assignment.pointee.chunkStartDelta
+        // A continued value is joined, and the general form may have been set: the method reads those.
+        guard chunkStart >= 0 else { return assignment.pointee.withValueBytes(body) }
+        let start = assignment.pointee.nameStart + Int(chunkStart)
+        let end = assignment.pointee.nameStart + Int(assignment.pointee.chunkEndDelta)
+        return Unmanaged.passUnretained(assignment.pointee.storage)._withUnsafeGuaranteedRef { source in
+            source.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        }
+    }
+
     /// Where the name is.
     public var nameRange: SourceRange {
         get {

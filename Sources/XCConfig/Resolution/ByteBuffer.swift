@@ -14,6 +14,16 @@ struct FlatBuffer<Element> {
 
     var isEmpty: Bool { count == 0 }
 
+    init() {}
+
+    /// `count` copies of `value`.
+    init(repeating value: Element, count: Int) {
+        guard count > 0 else { return }
+        grow(toAtLeast: count)
+        base!.initialize(repeating: value, count: count)
+        self.count = count
+    }
+
     /// The values, valid until the buffer next changes.
     var all: UnsafeBufferPointer<Element> { elements(0, count) }
 
@@ -40,7 +50,7 @@ struct FlatBuffer<Element> {
     @inline(__always) mutating func append(_ source: UnsafePointer<Element>, count added: Int) {
         if added <= 0 { return }
         if count + added > capacity { grow(toAtLeast: count + added) }
-        (base! + count).initialize(from: source, count: added)
+        Self.copy(to: base! + count, from: source, count: added)
         count += added
     }
 
@@ -53,8 +63,32 @@ struct FlatBuffer<Element> {
         if added <= 0 { return }
         // Grown first: the source moves with the storage.
         if count + added > capacity { grow(toAtLeast: count + added) }
-        (base! + count).initialize(from: base! + start, count: added)
+        Self.copy(to: base! + count, from: base! + start, count: added)
         count += added
+    }
+
+    /// Copies `count` values from `source` to `destination` (not overlapping). Plain values,
+    /// so copied as bytes: runs of at most 16 bytes (nearly every text piece, name and short
+    /// value that evaluation and compilation append) with a load and a store from each end,
+    /// as calling `memcpy` cost more than copying them.
+    @inline(__always) private static func copy(to destination: UnsafeMutablePointer<Element>, from source: UnsafePointer<Element>, count: Int) {
+        let byteCount = count &* MemoryLayout<Element>.stride
+        let to = UnsafeMutableRawPointer(destination), from = UnsafeRawPointer(source)
+        if byteCount > 16 {
+            destination.initialize(from: source, count: count)
+        } else if byteCount >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: byteCount &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: byteCount &- 8, as: UInt64.self)
+        } else if byteCount >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: byteCount &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: byteCount &- 4, as: UInt32.self)
+        } else {
+            for offset in 0..<byteCount {
+                to.storeBytes(of: from.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+            }
+        }
     }
 
     /// Appends the values of `other` from `start` on.

@@ -190,9 +190,9 @@ public final class Resolver {
             }
             bindConditions(levelIndex: levelIndex, records: start..<records.count)
         }
-        programs = Array(repeating: nil, count: records.count)
-        settingTypes = Array(repeating: nil, count: names.count)
-        cache = Array(repeating: nil, count: records.count)
+        programs = FlatBuffer(repeating: nil, count: records.count)
+        settingTypes = FlatBuffer(repeating: nil, count: names.count)
+        cache = FlatBuffer(repeating: nil, count: records.count)
         activeCount = ActiveCounts(count: names.count)
     }
 
@@ -297,7 +297,11 @@ public final class Resolver {
             var value = levelEntries[levelIndex][Int(record.item)].entry.value
             return value.withUTF8(body)
         }
-        return levelAssignments[levelIndex].withUnsafeBufferPointer { ($0.baseAddress! + Int(record.item)).pointee.assignment.withValueBytes(body) }
+        return levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
+            // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
+            let sourced = UnsafeRawPointer(assignments.baseAddress! + Int(record.item))
+            return Assignment.withValueBytes(of: (sourced + Self.assignmentOffset).assumingMemoryBound(to: Assignment.self), body)
+        }
     }
 
     /// The file record `index` is written in (or the file holding its dictionary entry).
@@ -807,17 +811,20 @@ public final class Resolver {
     @exclusivity(unchecked) var spilledFreeNames: [NameSet] = []
     /// How many frames evaluate each setting, by interned name.
     @exclusivity(unchecked) var activeCount = ActiveCounts()
-    /// Cached evaluations, by record.
-    @exclusivity(unchecked) var cache: [CacheEntry?] = []
+    /// Cached evaluations, by record. Flat: an array's uniqueness check on each write cost
+    /// about as much as the write.
+    @exclusivity(unchecked) var cache = FlatBuffer<CacheEntry?>()
     /// Free names of cached evaluations with more than two (``CacheEntry/overflow``).
     @exclusivity(unchecked) var cachedNameSets: [NameSet] = []
     /// The bytes of evaluated values (``ValueRange``), appended as they are produced.
     ///
     /// Bytes below ``committedValues`` may be referred to by a cache entry; bytes above it
     /// were produced by an evaluation still in progress or already consumed, and an
-    /// evaluation that has copied a reference's value drops what the reference appended above
+    /// evaluation that has used a reference's value drops what the reference appended above
     /// both its own starting point and ``committedValues``, so that values evaluated again and
-    /// again (not cacheable) do not pile up.
+    /// again (not cacheable) do not pile up. A value is built in place at the top
+    /// (``evaluatePieces(_:)``); when a reference in it caches a value, the part built before
+    /// stays below that value, like the cached value itself, until the cache is cleared.
     @exclusivity(unchecked) var values = ByteBuffer()
     @exclusivity(unchecked) var committedValues = 0
     /// Set when a bound was exceeded; evaluation then unwinds quickly with empty values.
@@ -830,14 +837,14 @@ public final class Resolver {
     /// Extra names with fixed values, consulted before the stack (plist expansion).
     @exclusivity(unchecked) var extraBindings: [String: String] = [:]
 
-    /// Compiled string forms, by record, compiled on first evaluation.
-    @exclusivity(unchecked) var programs: [StringProgram?] = []
+    /// Compiled string forms, by record, compiled on first evaluation. Flat, like ``cache``.
+    @exclusivity(unchecked) var programs = FlatBuffer<StringProgram?>()
     @exclusivity(unchecked) var store = ProgramStore()
     /// The catalogue types of names no level assigns, by their ID in
     /// ``ProgramStore/unassignedNames``; looked up on first use.
     @exclusivity(unchecked) var unassignedTypes: [SettingType?] = []
-    /// The catalogue's types, by interned name, looked up on first use.
-    @exclusivity(unchecked) var settingTypes: [SettingType?] = []
+    /// The catalogue's types, by interned name, looked up on first use. Flat, like ``cache``.
+    @exclusivity(unchecked) var settingTypes = FlatBuffer<SettingType?>()
     /// The bytes of the values being evaluated, innermost last.
     @exclusivity(unchecked) var scratch = ByteBuffer()
 
@@ -850,6 +857,9 @@ public final class Resolver {
         records.deallocate()
         lastRecord.deallocate()
         topMatching.deallocate()
+        programs.deallocate()
+        settingTypes.deallocate()
+        cache.deallocate()
     }
 
     func program(_ recordIndex: Int) -> StringProgram {
@@ -866,7 +876,7 @@ public final class Resolver {
 
     /// Forgets every cached evaluation (bindings changed).
     func clearCache() {
-        for index in cache.indices { cache[index] = nil }
+        for index in 0..<cache.count { cache[index] = nil }
         cachedNameSets.removeAll()
         // No cache entry refers to a value any more, and outside evaluation nothing else does.
         if frames.isEmpty {
@@ -1129,11 +1139,79 @@ public final class Resolver {
             }
             return value
         }
-        // Built on top of `scratch`; evaluations nested in a reference build above it and
-        // shrink it back before returning.
+        // Built in place at the top of `values`, so that the result needs no copy. A reference's
+        // value is kept where it landed, right after the part built, or moved or copied there;
+        // what else the reference appended is dropped. That needs nothing above the part built
+        // to be cached (``committedValues``): when a nested evaluation cached a value there that
+        // is not the reference's own, the rest is built in `scratch` instead.
+        let start = values.count
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if aborted { return .empty }
+            let piece = store.pieces[Int(index)]
+            index &+= 1
+            if piece.isReference {
+                let end = values.count
+                let value = evaluateReference(compiled: Int(piece.start)) ?? .empty
+                if committedValues <= end {
+                    // Everything above `end` is the reference's, and needed no more.
+                    placeValue(value, at: end)
+                } else if value.start == end && committedValues <= value.end {
+                    // Cached right after the part built (evaluated for the first time): it stays
+                    // there, shared with its cache entry.
+                    values.removeLast(downTo: value.end)
+                } else {
+                    return evaluatePiecesInScratch(index..<range.upperBound, built: start..<end, then: value)
+                }
+            } else if piece.length > 0 {
+                values.append(store.text.base! + Int(piece.start), count: Int(piece.length))
+            }
+            if values.count - start > options.maximumValueSize {
+                abortValueTooLarge()
+                return .empty
+            }
+        }
+        if values.count == start { return .empty }
+        return ValueRange(start: start, count: values.count - start)
+    }
+
+    /// Makes `value` the bytes of ``values`` from `end` on, where nothing is cached: it is
+    /// either there already, above `end` (moved down), or cached below `end` (copied).
+    @inline(__always)
+    private func placeValue(_ value: ValueRange, at end: Int) {
+        if value.count == 0 {
+            values.removeLast(downTo: end)
+        } else if value.start >= end {
+            if value.start != end {
+                // The regions may overlap: `copyMemory` moves.
+                UnsafeMutableRawPointer(values.base! + end).copyMemory(from: values.base! + value.start, byteCount: value.count)
+            }
+            values.removeLast(downTo: end + value.count)
+        } else {
+            // Cached, so below ``committedValues`` and so below `end`: no overlap.
+            values.removeLast(downTo: end)
+            values.appendCopy(from: value.start, count: value.count)
+        }
+    }
+
+    /// The rest of ``evaluatePieces(_:)`` once it cannot build in place: the part built
+    /// (`built`, in ``values``) and the value of the reference just evaluated are copied to
+    /// `scratch`, the pieces of `rest` are appended there, and the whole is copied to the top of
+    /// ``values``. The part built stays where it is, below the value that was cached above it.
+    private func evaluatePiecesInScratch(_ rest: Range<Int32>, built: Range<Int>, then value: ValueRange) -> ValueRange {
+        // Evaluations nested in a reference build above `mark` and shrink `scratch` back
+        // before returning.
         let mark = scratch.count
         defer { scratch.removeLast(downTo: mark) }
-        for index in range {
+        scratch.append(values.base! + built.lowerBound, count: built.count)
+        if value.count > 0 { scratch.append(values.base! + value.start, count: value.count) }
+        // Copied: what the reference added is needed no more, unless cached.
+        dropValues(above: built.upperBound)
+        if scratch.count - mark > options.maximumValueSize {
+            abortValueTooLarge()
+            return .empty
+        }
+        for index in rest {
             if aborted { return .empty }
             let piece = store.pieces[Int(index)]
             if piece.isReference {

@@ -74,4 +74,32 @@ import Testing
         #expect(Array(buffer.bytes(model.count, buffer.count - model.count)) == Array("é$x".utf8))
         #expect(buffer.bytes(0, 0).isEmpty)
     }
+
+    /// Short runs are copied without `memcpy`, by length: every length up to past 16, appended
+    /// from outside and copied from within, at every alignment.
+    @Test func shortRunsAtEveryLengthAndOffset() {
+        var buffer = ByteBuffer()
+        defer { buffer.deallocate() }
+        var model: [UInt8] = []
+        let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for length in 0...24 {
+            for offset in 0..<9 {
+                source.withUnsafeBufferPointer { buffer.append(UnsafeBufferPointer(rebasing: $0[offset..<offset + length])) }
+                model += source[offset..<offset + length]
+                let from = model.count - length - offset / 2
+                buffer.appendCopy(from: max(0, from), count: min(length, model.count - max(0, from)))
+                model += model[max(0, from)..<max(0, from) + min(length, model.count - max(0, from))]
+            }
+        }
+        #expect(buffer.count == model.count)
+        #expect(Array(buffer.bytes(0, buffer.count)) == model)
+        // Wider values are copied by bytes alike.
+        var pairs = FlatBuffer<(Int32, Int32)>()
+        defer { pairs.deallocate() }
+        for index in 0..<5 { pairs.append((Int32(index), Int32(-index))) }
+        pairs.appendCopy(from: 1, count: 2)
+        pairs.appendCopy(from: 0, count: 3)
+        #expect(pairs.all.map(\.0) == [0, 1, 2, 3, 4, 1, 2, 0, 1, 2])
+        #expect(pairs.all.map(\.1) == [0, -1, -2, -3, -4, -1, -2, 0, -1, -2])
+    }
 }
