@@ -72,6 +72,17 @@ public final class Resolver {
     @exclusivity(unchecked) var conditionSpecs: [ConditionSpec] = []
     /// The assignments of each configuration level, as loaded (empty for dictionary levels).
     let levelAssignments: [[SourcedAssignment]]
+    /// The first assignment of each level in ``levelAssignments``; `nil` where the level has
+    /// none (a dictionary level, or a configuration without assignments). Evaluation and set-up
+    /// read an assignment through this instead of `levelAssignments[level]`, which retained and
+    /// released the level's array on every read.
+    ///
+    /// Sound because ``levelAssignments`` is a `let` the resolver holds for its whole lifetime:
+    /// each level's array is never mutated, so its storage is never reallocated nor freed while
+    /// the resolver lives, and an array of a struct type is always native (never a bridged,
+    /// lazily copied `NSArray`), so `withUnsafeBufferPointer` hands out the address of that
+    /// storage itself, not of a temporary copy.
+    let levelAssignmentBases: UnsafeMutableBufferPointer<UnsafePointer<SourcedAssignment>?>
     /// The files of each configuration level, for provenance.
     let levelFiles: [[ConfigurationFile]]
     /// The entries of each dictionary level with a well-formed key, in the order pushed, with
@@ -140,6 +151,11 @@ public final class Resolver {
             }
         }
         self.levelAssignments = levelAssignments
+        levelAssignmentBases = .allocate(capacity: levels.count)
+        for levelIndex in levels.indices {
+            levelAssignmentBases[levelIndex] = levelAssignments[levelIndex].isEmpty
+                ? nil : levelAssignments[levelIndex].withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
+        }
         self.levelFiles = levelFiles
         self.levelEntries = levelEntries
         let recordCount = levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
@@ -259,19 +275,22 @@ public final class Resolver {
         let record = records[index]
         guard record.hasConditions else { return }
         let levelIndex = Int(record.levelIndex)
-        if levelAssignments[levelIndex].isEmpty {
+        guard let assignments = levelAssignmentBases[levelIndex] else {
             for condition in Int(record.conditionStart)..<Int(record.conditionStart + record.conditionCount) {
                 var parameter = conditionSpecs[condition].parameter, pattern = conditionSpecs[condition].pattern
                 if !parameter.withUTF8({ parameter in pattern.withUTF8 { body(parameter, $0) } }) { return }
             }
             return
         }
-        levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
-            // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
-            let sourced = UnsafeRawPointer(assignments.baseAddress! + Int(record.item))
-            let assignment = (sourced + Self.assignmentOffset).assumingMemoryBound(to: Assignment.self)
-            Assignment.forEachCondition(of: assignment, body)
-        }
+        // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
+        Assignment.forEachCondition(of: assignment(ofRecord: record, in: assignments), body)
+    }
+
+    /// The assignment of `record`, a record of a level whose assignments start at `assignments`.
+    @inline(__always)
+    private func assignment(ofRecord record: Record, in assignments: UnsafePointer<SourcedAssignment>) -> UnsafePointer<Assignment> {
+        let sourced = UnsafeRawPointer(assignments + Int(record.item))
+        return (sourced + Self.assignmentOffset).assumingMemoryBound(to: Assignment.self)
     }
 
     /// Where a ``SourcedAssignment``'s assignment is within it.
@@ -293,15 +312,12 @@ public final class Resolver {
     func withValueBytes<R>(ofRecord index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let record = records[index]
         let levelIndex = Int(record.levelIndex)
-        if levelAssignments[levelIndex].isEmpty {
+        guard let assignments = levelAssignmentBases[levelIndex] else {
             var value = levelEntries[levelIndex][Int(record.item)].entry.value
             return value.withUTF8(body)
         }
-        return levelAssignments[levelIndex].withUnsafeBufferPointer { assignments in
-            // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
-            let sourced = UnsafeRawPointer(assignments.baseAddress! + Int(record.item))
-            return Assignment.withValueBytes(of: (sourced + Self.assignmentOffset).assumingMemoryBound(to: Assignment.self), body)
-        }
+        // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
+        return Assignment.withValueBytes(of: assignment(ofRecord: record, in: assignments), body)
     }
 
     /// The file record `index` is written in (or the file holding its dictionary entry).
@@ -849,6 +865,7 @@ public final class Resolver {
     @exclusivity(unchecked) var scratch = ByteBuffer()
 
     deinit {
+        levelAssignmentBases.deallocate()
         frames.deallocate()
         values.deallocate()
         scratch.deallocate()
