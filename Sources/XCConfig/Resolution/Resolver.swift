@@ -83,6 +83,8 @@ public final class Resolver {
     /// lazily copied `NSArray`), so `withUnsafeBufferPointer` hands out the address of that
     /// storage itself, not of a temporary copy.
     let levelAssignmentBases: UnsafeMutableBufferPointer<UnsafePointer<SourcedAssignment>?>
+    /// ``sourcedAssignmentOffset``, kept where reading it costs one load.
+    let assignmentOffset = Resolver.sourcedAssignmentOffset
     /// The files of each configuration level, for provenance.
     let levelFiles: [[ConfigurationFile]]
     /// The entries of each dictionary level with a well-formed key, in the order pushed, with
@@ -290,11 +292,12 @@ public final class Resolver {
     @inline(__always)
     private func assignment(ofRecord record: Record, in assignments: UnsafePointer<SourcedAssignment>) -> UnsafePointer<Assignment> {
         let sourced = UnsafeRawPointer(assignments + Int(record.item))
-        return (sourced + Self.assignmentOffset).assumingMemoryBound(to: Assignment.self)
+        return (sourced + assignmentOffset).assumingMemoryBound(to: Assignment.self)
     }
 
-    /// Where a ``SourcedAssignment``'s assignment is within it.
-    private static let assignmentOffset = MemoryLayout<SourcedAssignment>.offset(of: \SourcedAssignment.assignment)!
+    /// Where a ``SourcedAssignment``'s assignment is within it. Read once per resolver into
+    /// ``assignmentOffset``: each read of a `static let` went through `swift_once`.
+    private static let sourcedAssignmentOffset = MemoryLayout<SourcedAssignment>.offset(of: \SourcedAssignment.assignment)!
 
     /// The value text of record `index`, as written (after Xcode's line processing).
     func rawValue(ofRecord index: Int) -> String {
