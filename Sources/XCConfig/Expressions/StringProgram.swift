@@ -176,6 +176,16 @@ struct ProgramStore {
     /// looked up in `nameIDs`. A value without `$` goes to
     /// ``verbatimProgram(_:)`` first (compiled here, it would be copied twice).
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
+        // List semantics differ only at a `\`, which the common shape leaves out.
+        if semantics == .string, let program = compileCommonShape(bytes, nameIDs: Unmanaged.passUnretained(nameIDs)) {
+            return program
+        }
+        return compileInGeneral(bytes, semantics: semantics, nameIDs: nameIDs)
+    }
+
+    /// Compiles the value spelled by `bytes` with the general compiler only, as
+    /// ``compile(_:semantics:nameIDs:)`` does whatever shape the value has.
+    mutating func compileInGeneral(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // The compiler writes to the store in place, through a pointer valid for this call
         // (swapping the arrays in and out cost more than compiling a short value).
         let referenceCount = references.count
@@ -191,6 +201,124 @@ struct ProgramStore {
             program.literalLength = length
         }
         return program
+    }
+
+    /// Compiles the value spelled by `bytes` (UTF-8, string semantics) in one pass when it is
+    /// of the shape nearly every value has: text, and references `$(NAME)`, `${NAME}` or
+    /// `$[NAME]` whose name is plain bytes, with retrieval operators (`:upper`) at most. `nil`,
+    /// the store as it was, for any other value (`$$`, `$NAME`, a nested reference, an operand,
+    /// a dropped operator, a reference left open), which the general compiler then reads from
+    /// the start.
+    ///
+    /// The general compiler gathers each expression's pieces apart (an operand's pieces come
+    /// before its value's), keeps a nesting depth and joins adjacent text pieces; none of that
+    /// happens in these values, whose pieces go straight to ``pieces`` in order. They come out
+    /// exactly as the general compiler writes them, unassigned names interned in the same order
+    /// (so interned again, to the same IDs, after a fallback).
+    private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
+        let count = bytes.count
+        let piecesStart = pieces.count, referencesStart = references.count
+        let operatorsStart = operators.count, textStart = text.count
+        let dollar = UInt8(ascii: "$"), colon = UInt8(ascii: ":")
+        guard let base = bytes.baseAddress else {
+            let start = Int32(truncatingIfNeeded: piecesStart)
+            return StringProgram(pieces: start..<start, literalStart: 0, literalLength: 0)
+        }
+        var index = 0
+        var runStart = 0
+        while true {
+            index = ProgramCompiler.firstIndex(of: dollar, dollar, dollar, in: bytes, from: index)
+            // A trailing `$` is text.
+            if index &+ 1 >= count { break }
+            let closer: UInt8
+            switch base[index &+ 1] {
+            case UInt8(ascii: "("): closer = UInt8(ascii: ")")
+            case UInt8(ascii: "{"): closer = UInt8(ascii: "}")
+            case UInt8(ascii: "["): closer = UInt8(ascii: "]")
+            case let next where next == dollar || ExpressionParser.isNameStart(next):
+                return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart)
+            default:
+                // A `$` that starts nothing is text.
+                index &+= 1
+                continue
+            }
+            let nameStart = index &+ 2
+            let nameEnd = ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
+            if nameEnd == count || base[nameEnd] == dollar {
+                return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart)
+            }
+            var end = nameEnd
+            var operatorRange: Range<Int32> = 0..<0
+            if base[end] == colon {
+                let firstOperator = operators.count
+                repeat {
+                    end &+= 1
+                    let operatorStart = end
+                    while end < count, ExpressionParser.isOperatorNameByte(base[end]) { end &+= 1 }
+                    // An operand, a dropped operator or an open reference: the general compiler's.
+                    guard end < count, base[end] == colon || base[end] == closer else {
+                        return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart)
+                    }
+                    let name = OperatorName(bytes: UnsafeBufferPointer(start: base + operatorStart, count: end &- operatorStart))
+                    operators.append(CompiledOperator(name: name, operand: nil))
+                } while base[end] == colon
+                operatorRange = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
+            }
+            if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart)) }
+            let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + nameStart, count: nameEnd &- nameStart), nameIDs: nameIDs)
+            let reference = references.count
+            references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: operatorRange))
+            pieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1))
+            index = end &+ 1
+            runStart = index
+        }
+        if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart)) }
+        let range = Int32(truncatingIfNeeded: piecesStart)..<Int32(truncatingIfNeeded: pieces.count)
+        var program = StringProgram(pieces: range)
+        if references.count == referencesStart {
+            // Text only, one piece at most.
+            if let piece = range.isEmpty ? nil : pieces[piecesStart] {
+                program.literalStart = piece.start
+                program.literalLength = piece.length
+            } else {
+                program.literalStart = 0
+                program.literalLength = 0
+            }
+        }
+        return program
+    }
+
+    /// Appends a text piece holding a copy of `run`.
+    @inline(__always)
+    private mutating func appendTextPiece(_ run: UnsafeBufferPointer<UInt8>) {
+        let start = Int32(truncatingIfNeeded: text.count)
+        text.append(run)
+        pieces.append(ProgramPiece(start: start, length: Int32(truncatingIfNeeded: run.count)))
+    }
+
+    /// Puts the buffers back as they were before a value that ``compileCommonShape(_:nameIDs:)``
+    /// leaves to the general compiler, and returns `nil`.
+    private mutating func abandon(pieces piecesCount: Int, references referencesCount: Int, operators operatorsCount: Int, text textCount: Int) -> StringProgram? {
+        pieces.removeLast(downTo: piecesCount)
+        references.removeLast(downTo: referencesCount)
+        operators.removeLast(downTo: operatorsCount)
+        text.removeLast(downTo: textCount)
+        return nil
+    }
+
+    /// The kind and ID of a reference to the literal name `text`: its interned ID when it is
+    /// an assigned setting's, else its ID among the unassigned names, or one of the special
+    /// names.
+    @inline(__always)
+    fileprivate mutating func nameKindAndID(_ text: UnsafeBufferPointer<UInt8>, nameIDs: Unmanaged<NameTable>) -> (CompiledReference.NameKind, Int32) {
+        let id = nameIDs._withUnsafeGuaranteedRef { $0.id(ofBytes: text) }
+        if let special = CompiledReference.NameKind(specialName: text) {
+            return (special, id.map(Int32.init) ?? -1)
+        } else if let id {
+            return (.setting, Int32(id))
+        } else {
+            return (.unassigned, Int32(unassignedNames.intern(bytes: text).id))
+        }
     }
 }
 
@@ -230,7 +358,7 @@ private struct ProgramCompiler {
     /// none is. Eight bytes at a time: names and text runs are long enough that comparing each
     /// byte three times was a good part of compiling.
     @inline(__always)
-    private static func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let count = bytes.count
         guard start < count, let base = bytes.baseAddress else { return count }
         let raw = UnsafeRawPointer(base)
@@ -463,18 +591,7 @@ private struct ProgramCompiler {
     /// when it is an assigned setting's, else its ID among the unassigned names, or one of the
     /// special names.
     private mutating func setName(of reference: Int, _ text: UnsafeBufferPointer<UInt8>) {
-        let id = nameIDs._withUnsafeGuaranteedRef { $0.id(ofBytes: text) }
-        let kind: CompiledReference.NameKind, nameID: Int32
-        if let special = CompiledReference.NameKind(specialName: text) {
-            kind = special
-            nameID = id.map(Int32.init) ?? -1
-        } else if let id {
-            kind = .setting
-            nameID = Int32(id)
-        } else {
-            kind = .unassigned
-            nameID = Int32(store.unassignedNames.intern(bytes: text).id)
-        }
+        let (kind, nameID) = store.nameKindAndID(text, nameIDs: nameIDs)
         store.references[reference].kind = kind
         store.references[reference].nameID = nameID
     }
