@@ -205,21 +205,22 @@ struct ProgramStore {
 
     /// Compiles the value spelled by `bytes` (UTF-8, string semantics) in one pass when it is
     /// of the shape nearly every value has: text, and references `$(NAME)`, `${NAME}` or
-    /// `$[NAME]` whose name is plain bytes, with retrieval operators (`:upper`) at most. `nil`,
-    /// the store as it was, for any other value (`$$`, `$NAME`, a nested reference, an operand,
-    /// a dropped operator, a reference left open), which the general compiler then reads from
-    /// the start.
+    /// `$[NAME]` whose name is plain bytes or one such reference (`$($(NAME))`), with
+    /// operators whose operands are plain text (`:upper`, `:default=text`) at most. `nil`, the
+    /// store as it was, for any other value (`$$`, `$NAME`, deeper nesting, a dropped operator,
+    /// a reference left open), which the general compiler then reads from the start.
     ///
-    /// The general compiler gathers each expression's pieces apart (an operand's pieces come
-    /// before its value's), keeps a nesting depth and joins adjacent text pieces; none of that
-    /// happens in these values, whose pieces go straight to ``pieces`` in order. They come out
-    /// exactly as the general compiler writes them, unassigned names interned in the same order
-    /// (so interned again, to the same IDs, after a fallback).
+    /// The general compiler keeps a nesting depth and joins adjacent text pieces, which these
+    /// values never need; as there, the value's own pieces wait in ``pendingPieces`` while a
+    /// name's or an operand's go to ``pieces`` first. They come out exactly as the general
+    /// compiler writes them, unassigned names interned in the same order (so interned again,
+    /// to the same IDs, after a fallback).
     private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
         let count = bytes.count
         let piecesStart = pieces.count, referencesStart = references.count
         let operatorsStart = operators.count, textStart = text.count
-        let dollar = UInt8(ascii: "$"), colon = UInt8(ascii: ":")
+        let mark = pendingPieces.count
+        let dollar = UInt8(ascii: "$"), colon = UInt8(ascii: ":"), equals = UInt8(ascii: "=")
         guard let base = bytes.baseAddress else {
             let start = Int32(truncatingIfNeeded: piecesStart)
             return StringProgram(pieces: start..<start, literalStart: 0, literalLength: 0)
@@ -230,54 +231,89 @@ struct ProgramStore {
             index = ProgramCompiler.firstIndex(of: dollar, dollar, dollar, in: bytes, from: index)
             // A trailing `$` is text.
             if index &+ 1 >= count { break }
-            let closer: UInt8
-            switch base[index &+ 1] {
-            case UInt8(ascii: "("): closer = UInt8(ascii: ")")
-            case UInt8(ascii: "{"): closer = UInt8(ascii: "}")
-            case UInt8(ascii: "["): closer = UInt8(ascii: "]")
-            case let next where next == dollar || ExpressionParser.isNameStart(next):
-                return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart)
-            default:
+            guard let closer = Self.closer(after: base[index &+ 1]) else {
+                let next = base[index &+ 1]
+                if next == dollar || ExpressionParser.isNameStart(next) {
+                    return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                }
                 // A `$` that starts nothing is text.
                 index &+= 1
                 continue
             }
+            if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart), to: .pending) }
+            let reference = references.count
+            references.append(CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: false, operators: 0..<0))
             let nameStart = index &+ 2
-            let nameEnd = ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
-            if nameEnd == count || base[nameEnd] == dollar {
-                return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart)
+            var end = ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
+            if end == count {
+                return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
             }
-            var end = nameEnd
-            var operatorRange: Range<Int32> = 0..<0
+            if base[end] != dollar {
+                let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + nameStart, count: end &- nameStart), nameIDs: nameIDs)
+                references[reference].kind = kind
+                references[reference].nameID = nameID
+            } else {
+                // `$(NAME)` as the whole name: nothing before it, the closer right after it.
+                guard end == nameStart, end &+ 1 < count, let innerCloser = Self.closer(after: base[end &+ 1]) else {
+                    return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                }
+                let innerStart = end &+ 2
+                let innerEnd = ProgramCompiler.firstIndex(of: innerCloser, colon, dollar, in: bytes, from: innerStart)
+                guard innerEnd < count, base[innerEnd] == innerCloser, innerEnd &+ 1 < count, base[innerEnd &+ 1] == closer else {
+                    return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                }
+                let inner = references.count
+                let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + innerStart, count: innerEnd &- innerStart), nameIDs: nameIDs)
+                references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: 0..<0))
+                let namePiece = Int32(truncatingIfNeeded: pieces.count)
+                pieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: inner), length: -1))
+                references[reference].kind = .computed
+                references[reference].name = namePiece..<namePiece &+ 1
+                end = innerEnd &+ 1
+            }
             if base[end] == colon {
                 let firstOperator = operators.count
                 repeat {
                     end &+= 1
                     let operatorStart = end
                     while end < count, ExpressionParser.isOperatorNameByte(base[end]) { end &+= 1 }
-                    // An operand, a dropped operator or an open reference: the general compiler's.
-                    guard end < count, base[end] == colon || base[end] == closer else {
-                        return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart)
+                    // A dropped operator or an open reference: the general compiler's.
+                    guard end < count else {
+                        return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                     }
                     let name = OperatorName(bytes: UnsafeBufferPointer(start: base + operatorStart, count: end &- operatorStart))
-                    operators.append(CompiledOperator(name: name, operand: nil))
+                    if base[end] == equals {
+                        let operandStart = end &+ 1
+                        end = ProgramCompiler.firstIndex(of: colon, closer, dollar, in: bytes, from: operandStart)
+                        guard end < count, base[end] != dollar else {
+                            return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                        }
+                        let operandPieces = Int32(truncatingIfNeeded: pieces.count)
+                        if end > operandStart {
+                            appendTextPiece(UnsafeBufferPointer(start: base + operandStart, count: end &- operandStart), to: .store)
+                        }
+                        operators.append(CompiledOperator(name: name, operand: operandPieces..<Int32(truncatingIfNeeded: pieces.count)))
+                    } else if base[end] == colon || base[end] == closer {
+                        operators.append(CompiledOperator(name: name, operand: nil))
+                    } else {
+                        return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                    }
                 } while base[end] == colon
-                operatorRange = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
+                references[reference].operators = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
             }
-            if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart)) }
-            let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + nameStart, count: nameEnd &- nameStart), nameIDs: nameIDs)
-            let reference = references.count
-            references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: operatorRange))
-            pieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1))
+            pendingPieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1))
             index = end &+ 1
             runStart = index
         }
-        if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart)) }
-        let range = Int32(truncatingIfNeeded: piecesStart)..<Int32(truncatingIfNeeded: pieces.count)
+        if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart), to: .pending) }
+        let first = pieces.count
+        pieces.append(pendingPieces, from: mark)
+        pendingPieces.removeLast(downTo: mark)
+        let range = Int32(truncatingIfNeeded: first)..<Int32(truncatingIfNeeded: pieces.count)
         var program = StringProgram(pieces: range)
         if references.count == referencesStart {
             // Text only, one piece at most.
-            if let piece = range.isEmpty ? nil : pieces[piecesStart] {
+            if let piece = range.isEmpty ? nil : pieces[first] {
                 program.literalStart = piece.start
                 program.literalLength = piece.length
             } else {
@@ -288,17 +324,37 @@ struct ProgramStore {
         return program
     }
 
+    /// The closer of the reference `$` then `opener` starts; `nil` when it starts none.
+    @inline(__always)
+    private static func closer(after opener: UInt8) -> UInt8? {
+        switch opener {
+        case UInt8(ascii: "("): UInt8(ascii: ")")
+        case UInt8(ascii: "{"): UInt8(ascii: "}")
+        case UInt8(ascii: "["): UInt8(ascii: "]")
+        default: nil
+        }
+    }
+
+    /// Where ``compileCommonShape(_:nameIDs:)`` puts a piece: with the value's own, or in
+    /// ``pieces`` at once (a name's or an operand's).
+    private enum PieceDestination { case pending, store }
+
     /// Appends a text piece holding a copy of `run`.
     @inline(__always)
-    private mutating func appendTextPiece(_ run: UnsafeBufferPointer<UInt8>) {
+    private mutating func appendTextPiece(_ run: UnsafeBufferPointer<UInt8>, to destination: PieceDestination) {
         let start = Int32(truncatingIfNeeded: text.count)
         text.append(run)
-        pieces.append(ProgramPiece(start: start, length: Int32(truncatingIfNeeded: run.count)))
+        let piece = ProgramPiece(start: start, length: Int32(truncatingIfNeeded: run.count))
+        switch destination {
+        case .pending: pendingPieces.append(piece)
+        case .store: pieces.append(piece)
+        }
     }
 
     /// Puts the buffers back as they were before a value that ``compileCommonShape(_:nameIDs:)``
     /// leaves to the general compiler, and returns `nil`.
-    private mutating func abandon(pieces piecesCount: Int, references referencesCount: Int, operators operatorsCount: Int, text textCount: Int) -> StringProgram? {
+    private mutating func abandon(pieces piecesCount: Int, references referencesCount: Int, operators operatorsCount: Int, text textCount: Int, pending pendingCount: Int) -> StringProgram? {
+        pendingPieces.removeLast(downTo: pendingCount)
         pieces.removeLast(downTo: piecesCount)
         references.removeLast(downTo: referencesCount)
         operators.removeLast(downTo: operatorsCount)

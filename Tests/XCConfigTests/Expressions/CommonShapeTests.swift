@@ -25,7 +25,11 @@ import Testing
 
     static func values() -> [String] {
         var generator = Generator(state: 42)
-        var values = ["", "$", "a$", "$(A", "$(A:upper", "$(A:", "$(A:upper=", "$(A:up per)", "$(A)$(B)"]
+        var values = [
+            "", "$", "a$", "$(A", "$(A:upper", "$(A:", "$(A:upper=", "$(A:up per)", "$(A)$(B)", "$($(A))", "$(${B})",
+            "$($(A)x)", "$(x$(A))", "$($(A:upper))", "$($(A)):upper", "$(A:default=)", "$(A:default=x:upper)",
+            "$(A:default=x$(B))", "$(A:default=x", "$($(A", "$($(A)", "x $($(UNSET)) $(UNSET2:default=d) $(B:base)",
+        ]
         for _ in 0..<4000 {
             let count = 1 + generator.next(6)
             values.append((0..<count).map { _ in fragments[generator.next(fragments.count)] }.joined())
