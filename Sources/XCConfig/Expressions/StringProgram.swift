@@ -211,8 +211,9 @@ struct ProgramStore {
     /// a reference left open), which the general compiler then reads from the start.
     ///
     /// The general compiler keeps a nesting depth and joins adjacent text pieces, which these
-    /// values never need; as there, the value's own pieces wait in ``pendingPieces`` while a
-    /// name's or an operand's go to ``pieces`` first. They come out exactly as the general
+    /// values never need. The value's own pieces go straight to ``pieces`` until a name or an
+    /// operand has pieces of its own; from then on they wait in ``pendingPieces`` while the
+    /// name's or operand's go to ``pieces`` first, as in the general compiler. They come out exactly as the general
     /// compiler writes them, unassigned names interned in the same order (so interned again,
     /// to the same IDs, after a fallback).
     private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
@@ -227,6 +228,8 @@ struct ProgramStore {
         }
         var index = 0
         var runStart = 0
+        // Whether the value's pieces so far are in `pieces` (from `piecesStart`), not pending.
+        var piecesInStore = true
         while true {
             index = ProgramCompiler.firstIndex(of: dollar, dollar, dollar, in: bytes, from: index)
             // A trailing `$` is text.
@@ -240,7 +243,7 @@ struct ProgramStore {
                 index &+= 1
                 continue
             }
-            if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart), to: .pending) }
+            if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart), to: piecesInStore ? .store : .pending) }
             let reference = references.count
             references.append(CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: false, operators: 0..<0))
             let nameStart = index &+ 2
@@ -262,6 +265,7 @@ struct ProgramStore {
                 guard innerEnd < count, base[innerEnd] == innerCloser, innerEnd &+ 1 < count, base[innerEnd &+ 1] == closer else {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
+                if piecesInStore { piecesInStore = moveToPending(from: piecesStart) }
                 let inner = references.count
                 let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + innerStart, count: innerEnd &- innerStart), nameIDs: nameIDs)
                 references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: 0..<0))
@@ -288,6 +292,7 @@ struct ProgramStore {
                         guard end < count, base[end] != dollar else {
                             return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                         }
+                        if piecesInStore { piecesInStore = moveToPending(from: piecesStart) }
                         let operandPieces = Int32(truncatingIfNeeded: pieces.count)
                         if end > operandStart {
                             appendTextPiece(UnsafeBufferPointer(start: base + operandStart, count: end &- operandStart), to: .store)
@@ -301,14 +306,18 @@ struct ProgramStore {
                 } while base[end] == colon
                 references[reference].operators = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
             }
-            pendingPieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1))
+            let piece = ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1)
+            if piecesInStore { pieces.append(piece) } else { pendingPieces.append(piece) }
             index = end &+ 1
             runStart = index
         }
-        if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart), to: .pending) }
-        let first = pieces.count
-        pieces.append(pendingPieces, from: mark)
-        pendingPieces.removeLast(downTo: mark)
+        if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart), to: piecesInStore ? .store : .pending) }
+        var first = piecesStart
+        if !piecesInStore {
+            first = pieces.count
+            pieces.append(pendingPieces, from: mark)
+            pendingPieces.removeLast(downTo: mark)
+        }
         let range = Int32(truncatingIfNeeded: first)..<Int32(truncatingIfNeeded: pieces.count)
         var program = StringProgram(pieces: range)
         if references.count == referencesStart {
@@ -322,6 +331,18 @@ struct ProgramStore {
             }
         }
         return program
+    }
+
+    /// Moves the pieces from `start` on in ``pieces`` to ``pendingPieces`` and returns `false`
+    /// (they are no longer in the store), before a name's or an operand's pieces go there.
+    private mutating func moveToPending(from start: Int) -> Bool {
+        var index = start
+        while index < pieces.count {
+            pendingPieces.append(pieces[index])
+            index &+= 1
+        }
+        pieces.removeLast(downTo: start)
+        return false
     }
 
     /// The closer of the reference `$` then `opener` starts; `nil` when it starts none.
