@@ -176,6 +176,16 @@ struct ProgramStore {
     /// looked up in `nameIDs`. A value without `$` goes to
     /// ``verbatimProgram(_:)`` first (compiled here, it would be copied twice).
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
+        // List semantics differ only at a `\`, which the common shape leaves out.
+        if semantics == .string, let program = compileCommonShape(bytes, nameIDs: Unmanaged.passUnretained(nameIDs)) {
+            return program
+        }
+        return compileInGeneral(bytes, semantics: semantics, nameIDs: nameIDs)
+    }
+
+    /// Compiles the value spelled by `bytes` with the general compiler only, as
+    /// ``compile(_:semantics:nameIDs:)`` does whatever shape the value has.
+    mutating func compileInGeneral(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // The compiler writes to the store in place, through a pointer valid for this call
         // (swapping the arrays in and out cost more than compiling a short value).
         let referenceCount = references.count
@@ -191,6 +201,201 @@ struct ProgramStore {
             program.literalLength = length
         }
         return program
+    }
+
+    /// Compiles the value spelled by `bytes` (UTF-8, string semantics) in one pass when it is
+    /// of the shape nearly every value has: text, and references `$(NAME)`, `${NAME}` or
+    /// `$[NAME]` whose name is plain bytes or one such reference (`$($(NAME))`), with
+    /// operators whose operands are plain text (`:upper`, `:default=text`) at most. `nil`, the
+    /// store as it was, for any other value (`$$`, `$NAME`, deeper nesting, a dropped operator,
+    /// a reference left open), which the general compiler then reads from the start.
+    ///
+    /// The general compiler keeps a nesting depth and joins adjacent text pieces, which these
+    /// values never need. The value's own pieces go straight to ``pieces`` until a name or an
+    /// operand has pieces of its own; from then on they wait in ``pendingPieces`` while the
+    /// name's or operand's go to ``pieces`` first, as in the general compiler. They come out exactly as the general
+    /// compiler writes them, unassigned names interned in the same order (so interned again,
+    /// to the same IDs, after a fallback).
+    private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
+        let count = bytes.count
+        let piecesStart = pieces.count, referencesStart = references.count
+        let operatorsStart = operators.count, textStart = text.count
+        let mark = pendingPieces.count
+        let dollar = UInt8(ascii: "$"), colon = UInt8(ascii: ":"), equals = UInt8(ascii: "=")
+        guard let base = bytes.baseAddress else {
+            let start = Int32(truncatingIfNeeded: piecesStart)
+            return StringProgram(pieces: start..<start, literalStart: 0, literalLength: 0)
+        }
+        var index = 0
+        var runStart = 0
+        // Whether the value's pieces so far are in `pieces` (from `piecesStart`), not pending.
+        var piecesInStore = true
+        while true {
+            index = ProgramCompiler.firstIndex(of: dollar, dollar, dollar, in: bytes, from: index)
+            // A trailing `$` is text.
+            if index &+ 1 >= count { break }
+            guard let closer = Self.closer(after: base[index &+ 1]) else {
+                let next = base[index &+ 1]
+                if next == dollar || ExpressionParser.isNameStart(next) {
+                    return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                }
+                // A `$` that starts nothing is text.
+                index &+= 1
+                continue
+            }
+            if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart), to: piecesInStore ? .store : .pending) }
+            let reference = references.count
+            references.append(CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: false, operators: 0..<0))
+            let nameStart = index &+ 2
+            var end = ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
+            if end == count {
+                return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+            }
+            if base[end] != dollar {
+                let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + nameStart, count: end &- nameStart), nameIDs: nameIDs)
+                references[reference].kind = kind
+                references[reference].nameID = nameID
+            } else {
+                // `$(NAME)` as the whole name: nothing before it, the closer right after it.
+                guard end == nameStart, end &+ 1 < count, let innerCloser = Self.closer(after: base[end &+ 1]) else {
+                    return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                }
+                let innerStart = end &+ 2
+                let innerEnd = ProgramCompiler.firstIndex(of: innerCloser, colon, dollar, in: bytes, from: innerStart)
+                guard innerEnd < count, base[innerEnd] == innerCloser, innerEnd &+ 1 < count, base[innerEnd &+ 1] == closer else {
+                    return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                }
+                if piecesInStore { piecesInStore = moveToPending(from: piecesStart) }
+                let inner = references.count
+                let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + innerStart, count: innerEnd &- innerStart), nameIDs: nameIDs)
+                references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: 0..<0))
+                let namePiece = Int32(truncatingIfNeeded: pieces.count)
+                pieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: inner), length: -1))
+                references[reference].kind = .computed
+                references[reference].name = namePiece..<namePiece &+ 1
+                end = innerEnd &+ 1
+            }
+            if base[end] == colon {
+                let firstOperator = operators.count
+                repeat {
+                    end &+= 1
+                    let operatorStart = end
+                    while end < count, ExpressionParser.isOperatorNameByte(base[end]) { end &+= 1 }
+                    // A dropped operator or an open reference: the general compiler's.
+                    guard end < count else {
+                        return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                    }
+                    let name = OperatorName(bytes: UnsafeBufferPointer(start: base + operatorStart, count: end &- operatorStart))
+                    if base[end] == equals {
+                        let operandStart = end &+ 1
+                        end = ProgramCompiler.firstIndex(of: colon, closer, dollar, in: bytes, from: operandStart)
+                        guard end < count, base[end] != dollar else {
+                            return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                        }
+                        if piecesInStore { piecesInStore = moveToPending(from: piecesStart) }
+                        let operandPieces = Int32(truncatingIfNeeded: pieces.count)
+                        if end > operandStart {
+                            appendTextPiece(UnsafeBufferPointer(start: base + operandStart, count: end &- operandStart), to: .store)
+                        }
+                        operators.append(CompiledOperator(name: name, operand: operandPieces..<Int32(truncatingIfNeeded: pieces.count)))
+                    } else if base[end] == colon || base[end] == closer {
+                        operators.append(CompiledOperator(name: name, operand: nil))
+                    } else {
+                        return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
+                    }
+                } while base[end] == colon
+                references[reference].operators = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
+            }
+            let piece = ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1)
+            if piecesInStore { pieces.append(piece) } else { pendingPieces.append(piece) }
+            index = end &+ 1
+            runStart = index
+        }
+        if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart), to: piecesInStore ? .store : .pending) }
+        var first = piecesStart
+        if !piecesInStore {
+            first = pieces.count
+            pieces.append(pendingPieces, from: mark)
+            pendingPieces.removeLast(downTo: mark)
+        }
+        let range = Int32(truncatingIfNeeded: first)..<Int32(truncatingIfNeeded: pieces.count)
+        var program = StringProgram(pieces: range)
+        if references.count == referencesStart {
+            // Text only, one piece at most.
+            if let piece = range.isEmpty ? nil : pieces[first] {
+                program.literalStart = piece.start
+                program.literalLength = piece.length
+            } else {
+                program.literalStart = 0
+                program.literalLength = 0
+            }
+        }
+        return program
+    }
+
+    /// Moves the pieces from `start` on in ``pieces`` to ``pendingPieces`` and returns `false`
+    /// (they are no longer in the store), before a name's or an operand's pieces go there.
+    private mutating func moveToPending(from start: Int) -> Bool {
+        var index = start
+        while index < pieces.count {
+            pendingPieces.append(pieces[index])
+            index &+= 1
+        }
+        pieces.removeLast(downTo: start)
+        return false
+    }
+
+    /// The closer of the reference `$` then `opener` starts; `nil` when it starts none.
+    @inline(__always)
+    private static func closer(after opener: UInt8) -> UInt8? {
+        switch opener {
+        case UInt8(ascii: "("): UInt8(ascii: ")")
+        case UInt8(ascii: "{"): UInt8(ascii: "}")
+        case UInt8(ascii: "["): UInt8(ascii: "]")
+        default: nil
+        }
+    }
+
+    /// Where ``compileCommonShape(_:nameIDs:)`` puts a piece: with the value's own, or in
+    /// ``pieces`` at once (a name's or an operand's).
+    private enum PieceDestination { case pending, store }
+
+    /// Appends a text piece holding a copy of `run`.
+    @inline(__always)
+    private mutating func appendTextPiece(_ run: UnsafeBufferPointer<UInt8>, to destination: PieceDestination) {
+        let start = Int32(truncatingIfNeeded: text.count)
+        text.append(run)
+        let piece = ProgramPiece(start: start, length: Int32(truncatingIfNeeded: run.count))
+        switch destination {
+        case .pending: pendingPieces.append(piece)
+        case .store: pieces.append(piece)
+        }
+    }
+
+    /// Puts the buffers back as they were before a value that ``compileCommonShape(_:nameIDs:)``
+    /// leaves to the general compiler, and returns `nil`.
+    private mutating func abandon(pieces piecesCount: Int, references referencesCount: Int, operators operatorsCount: Int, text textCount: Int, pending pendingCount: Int) -> StringProgram? {
+        pendingPieces.removeLast(downTo: pendingCount)
+        pieces.removeLast(downTo: piecesCount)
+        references.removeLast(downTo: referencesCount)
+        operators.removeLast(downTo: operatorsCount)
+        text.removeLast(downTo: textCount)
+        return nil
+    }
+
+    /// The kind and ID of a reference to the literal name `text`: its interned ID when it is
+    /// an assigned setting's, else its ID among the unassigned names, or one of the special
+    /// names.
+    @inline(__always)
+    fileprivate mutating func nameKindAndID(_ text: UnsafeBufferPointer<UInt8>, nameIDs: Unmanaged<NameTable>) -> (CompiledReference.NameKind, Int32) {
+        let id = nameIDs._withUnsafeGuaranteedRef { $0.id(ofBytes: text) }
+        if let special = CompiledReference.NameKind(specialName: text) {
+            return (special, id.map(Int32.init) ?? -1)
+        } else if let id {
+            return (.setting, Int32(id))
+        } else {
+            return (.unassigned, Int32(unassignedNames.intern(bytes: text).id))
+        }
     }
 }
 
@@ -230,7 +435,7 @@ private struct ProgramCompiler {
     /// none is. Eight bytes at a time: names and text runs are long enough that comparing each
     /// byte three times was a good part of compiling.
     @inline(__always)
-    private static func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    static func firstIndex(of a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         let count = bytes.count
         guard start < count, let base = bytes.baseAddress else { return count }
         let raw = UnsafeRawPointer(base)
@@ -463,18 +668,7 @@ private struct ProgramCompiler {
     /// when it is an assigned setting's, else its ID among the unassigned names, or one of the
     /// special names.
     private mutating func setName(of reference: Int, _ text: UnsafeBufferPointer<UInt8>) {
-        let id = nameIDs._withUnsafeGuaranteedRef { $0.id(ofBytes: text) }
-        let kind: CompiledReference.NameKind, nameID: Int32
-        if let special = CompiledReference.NameKind(specialName: text) {
-            kind = special
-            nameID = id.map(Int32.init) ?? -1
-        } else if let id {
-            kind = .setting
-            nameID = Int32(id)
-        } else {
-            kind = .unassigned
-            nameID = Int32(store.unassignedNames.intern(bytes: text).id)
-        }
+        let (kind, nameID) = store.nameKindAndID(text, nameIDs: nameIDs)
         store.references[reference].kind = kind
         store.references[reference].nameID = nameID
     }
