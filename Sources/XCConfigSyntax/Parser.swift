@@ -615,38 +615,14 @@ private struct LineParser {
 
     /// The offset of the first `]`, line terminator (or `=` when `stopAtEquals`) at or after
     /// `start`, or `count`: where a condition's parameter or pattern ends. Eight bytes at a time,
-    /// as ``endOfLineOffset(in:from:stopAtComment:)`` scans: the test flags every byte below
-    /// 0x0E, from 0x80, and `]` (and `=`), and ``isLineEnd(_:at:)`` rejects the other flagged bytes.
+    /// by ``firstOffset(in:from:flagging:_:where:)``: its test flags every byte below 0x0E,
+    /// from 0x80, and `]` (and `=`), and ``isLineEnd(_:at:)`` rejects the other flagged bytes.
     @inline(__always) func endOfConditionPart(from start: Int, stopAtEquals: Bool) -> Int {
         @inline(__always) func ends(_ offset: Int) -> Bool {
             let b = bytes[offset]
             return b == ASCII.closeBracket || (stopAtEquals && b == ASCII.equals) || isLineEnd(b, at: offset)
         }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        var i = start
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            // `i` never exceeds `count`, so `i &+ 8` cannot overflow.
-            while i &+ 8 <= count {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                // Below 0x0E: the byte minus 0x0E borrows into its high bit, which `~word` keeps.
-                var hits = ((word &- ones &* 0x0E) & ~word) | word
-                let brackets = word ^ (ones &* UInt64(ASCII.closeBracket))
-                hits |= (brackets &- ones) & ~brackets
-                if stopAtEquals {
-                    let equals = word ^ (ones &* UInt64(ASCII.equals))
-                    hits |= (equals &- ones) & ~equals
-                }
-                hits &= 0x8080_8080_8080_8080
-                while hits != 0 {
-                    let candidate = i &+ hits.trailingZeroBitCount >> 3
-                    if ends(candidate) { return candidate }
-                    hits &= hits &- 1
-                }
-                i &+= 8
-            }
-        }
-        while i < count && !ends(i) { i += 1 }
-        return i
+        return firstOffset(in: bytes, from: start, flagging: ASCII.closeBracket, stopAtEquals ? ASCII.equals : nil, where: ends)
     }
 
     /// ``scanValue(_:)``'s `start` for a value without chunk, and for one spanning lines.
@@ -835,6 +811,20 @@ func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop
             return false
         }
     }
+    return firstOffset(in: bytes, from: start, flagging: stopAtComment ? 0x2F : nil, nil, where: endsScan)
+}
+
+/// The offset of the first byte at or after `start` for which `ends` holds, or `bytes.count`;
+/// the scan of line ends and of condition parts. Eight bytes at a time: a word test flags
+/// every byte below 0x0E, every byte from 0x80, and the bytes `stop` and `alsoStop`, and `ends`
+/// decides each flagged byte in turn (and each byte of the tail), so it must be false for any
+/// byte the test does not flag. The test may also flag a byte above a real match.
+@inline(__always)
+func firstOffset(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, flagging stop: UInt8?, _ alsoStop: UInt8?,
+    where ends: (Int) -> Bool
+) -> Int {
+    let count = bytes.count
     let ones: UInt64 = 0x0101_0101_0101_0101
     var i = start
     if let base = UnsafeRawPointer(bytes.baseAddress) {
@@ -843,20 +833,24 @@ func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             // Below 0x0E: the byte minus 0x0E borrows into its high bit, which `~word` keeps.
             var hits = ((word &- ones &* 0x0E) & ~word) | word
-            if stopAtComment {
-                let slashes = word ^ (ones &* 0x2F)
-                hits |= (slashes &- ones) & ~slashes
+            if let stop {
+                let matches = word ^ (ones &* UInt64(stop))
+                hits |= (matches &- ones) & ~matches
+            }
+            if let alsoStop {
+                let matches = word ^ (ones &* UInt64(alsoStop))
+                hits |= (matches &- ones) & ~matches
             }
             hits &= 0x8080_8080_8080_8080
             while hits != 0 {
                 let candidate = i &+ hits.trailingZeroBitCount >> 3
-                if endsScan(candidate) { return candidate }
+                if ends(candidate) { return candidate }
                 hits &= hits &- 1
             }
             i &+= 8
         }
     }
-    while i < count && !endsScan(i) { i += 1 }
+    while i < count && !ends(i) { i += 1 }
     return i
 }
 
