@@ -243,6 +243,16 @@ public struct Assignment: Hashable, Sendable {
         chunkStartDelta == Self.general ? nil : nameStart..<nameStart + Int(nameLength)
     }
 
+    /// How many conditions follow the name, in the compact form; `nil` in the general form.
+    ///
+    /// With ``compactNameRange``: the conditions are the first `count` `[parameter=pattern]`
+    /// groups after the name's last byte in the input (the parse checked their shape), which
+    /// the resolver reads there while it has the input open.
+    @inlinable
+    package var compactConditionCount: Int? {
+        chunkStartDelta == Self.general ? nil : Int(conditionCount)
+    }
+
     /// Tells inputs apart: assignments with the same identity read the same input.
     @inlinable
     package var inputIdentity: ObjectIdentifier { ObjectIdentifier(storage) }

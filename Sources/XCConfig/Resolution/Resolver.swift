@@ -98,6 +98,21 @@ public final class Resolver {
     /// Each setting's newest matching record, by interned name; -1 when none matches.
     @exclusivity(unchecked) var topMatching = FlatBuffer<Int32>()
     @exclusivity(unchecked) var settingsDiagnostics: [Diagnostic] = []
+    /// What the context binds each condition parameter to, as bytes.
+    let conditionValues: ConditionValues
+    /// Whether `sdk` conditions are bound per setting before each level is pushed (the context
+    /// has an SDK name and fallbacks to choose from), rather than matched like the others.
+    let bindsSDK: Bool
+    /// Set-up only, freed when it ends: per record, what ``noteConditions(ofRecord:count:after:in:)``
+    /// found (``conditionMismatch``, ``conditionOnSDK``), and with ``bindsSDK`` the `sdk` patterns
+    /// of the level being pushed, each a range of `sdkPatternBytes`, in record order. Flat
+    /// buffers: an array write checks uniqueness, and `Array.append(contentsOf:)` of a few bytes
+    /// cost about 190 instructions.
+    @exclusivity(unchecked) private var conditionFlags = FlatBuffer<UInt8>()
+    @exclusivity(unchecked) private var sdkPatterns = FlatBuffer<(record: Int, start: Int, count: Int)>()
+    @exclusivity(unchecked) private var sdkPatternBytes = ByteBuffer()
+    private static var conditionMismatch: UInt8 { 1 }
+    private static var conditionOnSDK: UInt8 { 2 }
 
     /// Creates a resolver over `levels` (lowest precedence first) in `context`.
     public init(levels: [Level], context: EvaluationContext, catalog: BuildSettingsCatalog = .shared, options: Options = Options()) {
@@ -160,10 +175,14 @@ public final class Resolver {
         }
         self.levelFiles = levelFiles
         self.levelEntries = levelEntries
+        conditionValues = ConditionValues(context)
+        // With one SDK name there is nothing to choose: `sdk` is matched like the others.
+        bindsSDK = context.sdks.count > 1
         let recordCount = levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
         // Most settings are assigned once: room for as many names as records.
         nameIDs = NameTable(capacity: recordCount)
         records.reserveCapacity(recordCount)
+        conditionFlags.reserveCapacity(recordCount)
         lastRecord.reserveCapacity(recordCount)
         topMatching.reserveCapacity(recordCount)
         for levelIndex in levels.indices {
@@ -188,9 +207,19 @@ public final class Resolver {
                             } else {
                                 nameID = assignment.pointee.assignment.withNameBytes { intern($0) }
                             }
-                            // Conditions stay where they are written (``forEachCondition(ofRecord:_:)``).
+                            // Conditions stay where they are written (``forEachCondition(ofRecord:_:)``);
+                            // they are matched here, where the input is open.
+                            let hasConditions = assignment.pointee.assignment.hasConditions
                             push(nameID: nameID, levelIndex: levelIndex, item: item,
-                                 conditionStart: 0, conditionCount: 0, hasConditions: assignment.pointee.assignment.hasConditions)
+                                 conditionStart: 0, conditionCount: 0, hasConditions: hasConditions)
+                            if hasConditions {
+                                if let range = assignment.pointee.assignment.compactNameRange,
+                                   let count = assignment.pointee.assignment.compactConditionCount {
+                                    noteConditions(ofRecord: records.count - 1, count: count, after: range.upperBound, in: input)
+                                } else {
+                                    noteConditions(ofRecord: records.count - 1)
+                                }
+                            }
                             item += 1
                         }
                         return item
@@ -205,9 +234,13 @@ public final class Resolver {
                 let nameID = name.withUTF8 { intern($0) }
                 push(nameID: nameID, levelIndex: levelIndex, item: item,
                      conditionStart: conditionStart, conditionCount: conditions.count, hasConditions: !conditions.isEmpty)
+                if !conditions.isEmpty { noteConditions(ofRecord: records.count - 1) }
             }
             bindConditions(levelIndex: levelIndex, records: start..<records.count)
         }
+        conditionFlags.deallocate()
+        sdkPatterns.deallocate()
+        sdkPatternBytes.deallocate()
         programs = FlatBuffer(repeating: nil, count: records.count)
         settingTypes = FlatBuffer(repeating: nil, count: names.count)
         cache = FlatBuffer(repeating: nil, count: records.count)
@@ -242,6 +275,7 @@ public final class Resolver {
     }
 
     private func push(nameID: Int, levelIndex: Int, item: Int, conditionStart: Int, conditionCount: Int, hasConditions: Bool) {
+        conditionFlags.append(0)
         records.append(Record(
             nameID: Int32(truncatingIfNeeded: nameID), levelIndex: Int32(truncatingIfNeeded: levelIndex),
             item: Int32(truncatingIfNeeded: item), conditionStart: Int32(truncatingIfNeeded: conditionStart),
@@ -360,83 +394,99 @@ public final class Resolver {
         return result
     }
 
-    /// Decides which of one level's records match the context.
+    /// Matches the conditions of conditional record `record`, an assignment whose `count`
+    /// conditions are written after its name ends at `nameEnd` in `input`, against the context.
+    /// Read here, while the set-up has the file's input open: reading them later through the
+    /// assignment (``forEachCondition(ofRecord:_:)``) went through two closures per record.
+    @inline(__always)
+    private func noteConditions(ofRecord record: Int, count: Int, after nameEnd: Int, in input: UnsafeBufferPointer<UInt8>) {
+        guard let base = input.baseAddress else { return }
+        var flags: UInt8 = 0
+        var offset = nameEnd
+        for _ in 0..<count {
+            // The parse checked the shape: `[`, the parameter, `=`, the pattern, `]`, with
+            // nothing but inline whitespace between one condition and the next.
+            while base[offset] != UInt8(ascii: "[") { offset &+= 1 }
+            let open = offset
+            var equals = open &+ 1
+            while base[equals] != UInt8(ascii: "=") { equals &+= 1 }
+            var close = equals &+ 1
+            while base[close] != UInt8(ascii: "]") { close &+= 1 }
+            offset = close &+ 1
+            let parameter = UnsafeBufferPointer(start: base + (open &+ 1), count: equals &- open &- 1)
+            let pattern = UnsafeBufferPointer(start: base + (equals &+ 1), count: close &- equals &- 1)
+            if !noteCondition(parameter, pattern, ofRecord: record, flags: &flags) { break }
+        }
+        conditionFlags[record] = flags
+    }
+
+    /// ``noteConditions(ofRecord:count:after:in:)`` for a record whose conditions are read
+    /// through the record: a dictionary entry's, or an assignment in the general form.
+    private func noteConditions(ofRecord record: Int) {
+        var flags: UInt8 = 0
+        forEachCondition(ofRecord: record) { noteCondition($0, $1, ofRecord: record, flags: &flags) }
+        conditionFlags[record] = flags
+    }
+
+    /// Notes one condition of record `record` in `flags`; `false` when the rest need not be read.
+    @inline(__always)
+    private func noteCondition(_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, ofRecord record: Int, flags: inout UInt8) -> Bool {
+        if Self.spells(parameter, "sdk") {
+            flags |= Self.conditionOnSDK
+            if bindsSDK {
+                sdkPatterns.append((record, sdkPatternBytes.count, pattern.count))
+                sdkPatternBytes.append(pattern)
+                return true
+            }
+        }
+        if flags & Self.conditionMismatch == 0 && !conditionValues.matches(parameter, pattern) {
+            flags |= Self.conditionMismatch
+        }
+        // With `bindsSDK`, every `sdk` pattern counts in choosing the SDK, also those of
+        // records that do not match: read on past a mismatch.
+        return flags & Self.conditionMismatch == 0 || bindsSDK
+    }
+
+    /// Decides which of one level's records match the context, from what
+    /// ``noteConditions(ofRecord:count:after:in:)`` found as they were pushed.
     ///
     /// SDK conditions are bound per setting before the level is pushed: the first SDK name (the
     /// canonical one, then the fallbacks) that matches any of the setting's `sdk` patterns is
     /// chosen, and only that name is matched afterwards (semantics §4.2).
     private func bindConditions(levelIndex: Int, records range: Range<Int>) {
-        let sdkNames = context.sdks
-        // With one SDK name there is nothing to choose: `sdk` is matched like the others.
-        let bindsSDK = sdkNames.count > 1
-        // Per conditional record of the range: whether its conditions match (with `bindsSDK`,
-        // those other than `sdk`) and whether it has an `sdk` condition. Each record's
-        // conditions are read once; the `sdk` patterns to bind are kept from that reading, each
-        // a range of `sdkPatternBytes`, in record order.
-        let matchesFlag: UInt8 = 1, sdkFlag: UInt8 = 2
-        // Raw memory: writes to an array check its uniqueness each time.
-        let flags = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: range.count)
-        flags.initialize(repeating: 0)
-        defer { flags.deallocate() }
-        // Flat buffers: `Array.append(contentsOf:)` of a few bytes cost about 190 instructions.
-        var sdkPatterns = FlatBuffer<(record: Int, start: Int, count: Int)>()
-        var sdkPatternBytes = ByteBuffer()
-        defer {
-            sdkPatterns.deallocate()
-            sdkPatternBytes.deallocate()
-        }
-        for index in range where records[index].hasConditions {
-            var matches = true
-            var hasSDKCondition = false
-            forEachCondition(ofRecord: index) { parameter, pattern in
-                if Self.spells(parameter, "sdk") {
-                    hasSDKCondition = true
-                    if bindsSDK {
-                        sdkPatterns.append((index, sdkPatternBytes.count, pattern.count))
-                        sdkPatternBytes.append(pattern)
-                        return true
-                    }
-                }
-                // A parameter without a value matches only `*` (semantics §4.2).
-                if matches { matches = contextMatches(parameter, pattern) ?? Self.spells(pattern, "*") }
-                // With `bindsSDK`, every `sdk` pattern counts in choosing the SDK, also those
-                // of records that do not match: read on past a mismatch.
-                return matches || bindsSDK
-            }
-            flags[index - range.lowerBound] = (matches ? matchesFlag : 0) | (hasSDKCondition ? sdkFlag : 0)
-        }
         if !sdkPatterns.isEmpty {
-            do {
-                func pattern(_ entry: (record: Int, start: Int, count: Int)) -> UnsafeBufferPointer<UInt8> {
-                    sdkPatternBytes.bytes(entry.start, entry.count)
-                }
-                // The chosen SDK of each setting with `sdk` conditions, as an index in
-                // `sdkNames` (-1: none matches). SDK names in order, so that each setting gets
-                // the first that any of its patterns matches.
-                let chosenSDK = UnsafeMutableBufferPointer<Int>.allocate(capacity: names.count)
-                chosenSDK.initialize(repeating: -1)
-                defer { chosenSDK.deallocate() }
-                for (sdkIndex, sdk) in sdkNames.enumerated() {
-                    NameTable.withBytes(of: sdk) { sdk in
-                        for entry in sdkPatterns.all where chosenSDK[Int(records[entry.record].nameID)] == -1 {
-                            if PatternMatcher.match(pattern(entry), sdk) { chosenSDK[Int(records[entry.record].nameID)] = sdkIndex }
-                        }
+            let sdkNames = context.sdks
+            func pattern(_ entry: (record: Int, start: Int, count: Int)) -> UnsafeBufferPointer<UInt8> {
+                sdkPatternBytes.bytes(entry.start, entry.count)
+            }
+            // The chosen SDK of each setting with `sdk` conditions, as an index in
+            // `sdkNames` (-1: none matches). SDK names in order, so that each setting gets
+            // the first that any of its patterns matches.
+            let chosenSDK = UnsafeMutableBufferPointer<Int>.allocate(capacity: names.count)
+            chosenSDK.initialize(repeating: -1)
+            defer { chosenSDK.deallocate() }
+            for (sdkIndex, sdk) in sdkNames.enumerated() {
+                NameTable.withBytes(of: sdk) { sdk in
+                    for entry in sdkPatterns.all where chosenSDK[Int(records[entry.record].nameID)] == -1 {
+                        if PatternMatcher.match(pattern(entry), sdk) { chosenSDK[Int(records[entry.record].nameID)] = sdkIndex }
                     }
                 }
-                // Only the chosen name is matched against the `sdk` conditions.
-                for entry in sdkPatterns.all where flags[entry.record - range.lowerBound] & matchesFlag != 0 {
-                    let chosen = chosenSDK[Int(records[entry.record].nameID)]
-                    let matches = chosen >= 0 && NameTable.withBytes(of: sdkNames[chosen]) { PatternMatcher.match(pattern(entry), $0) }
-                    if !matches { flags[entry.record - range.lowerBound] &= ~matchesFlag }
-                }
             }
+            // Only the chosen name is matched against the `sdk` conditions.
+            for entry in sdkPatterns.all where conditionFlags[entry.record] & Self.conditionMismatch == 0 {
+                let chosen = chosenSDK[Int(records[entry.record].nameID)]
+                let matches = chosen >= 0 && NameTable.withBytes(of: sdkNames[chosen]) { PatternMatcher.match(pattern(entry), $0) }
+                if !matches { conditionFlags[entry.record] |= Self.conditionMismatch }
+            }
+            sdkPatterns.removeLast(downTo: 0)
+            sdkPatternBytes.removeLast(downTo: 0)
         }
         for index in range {
             // Most assignments have no condition: they match.
             if records[index].hasConditions {
-                let flag = flags[index - range.lowerBound]
-                if flag & matchesFlag == 0 { continue }
-                if flag & sdkFlag != 0, nameIDs.withBytes(ofID: Int(records[index].nameID), { Self.spells($0, "SDKROOT") }) {
+                let flags = conditionFlags[index]
+                if flags & Self.conditionMismatch != 0 { continue }
+                if flags & Self.conditionOnSDK != 0, nameIDs.withBytes(ofID: Int(records[index].nameID), { Self.spells($0, "SDKROOT") }) {
                     // Xcode ignores SDKROOT[sdk=...] with a warning (semantics §2.4).
                     let suffix = conditions(ofRecord: index).map { "[\($0.parameter)=\($0.pattern)]" }.joined()
                     settingsDiagnostics.append(Diagnostic(
@@ -448,27 +498,6 @@ public final class Resolver {
             }
             markMatching(index)
         }
-    }
-
-    /// Whether `pattern` matches a value the context gives `parameter`; `nil` when it gives
-    /// none. The usual parameters are read directly: ``EvaluationContext/values(forParameter:)``
-    /// builds an array per call.
-    private func contextMatches(_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var value: String? = nil
-        if Self.spells(parameter, "config") {
-            value = context.configuration
-        } else if Self.spells(parameter, "arch") {
-            value = context.arch
-        } else if Self.spells(parameter, "sdk"), !context.sdks.isEmpty {
-            return context.sdks.contains { NameTable.withBytes(of: $0) { PatternMatcher.match(pattern, $0) } }
-        } else if Self.spells(parameter, "variant") {
-            value = context.variant
-        } else if Self.spells(parameter, "target") {
-            value = context.targetName
-        }
-        if let value { return NameTable.withBytes(of: value) { PatternMatcher.match(pattern, $0) } }
-        let values = context.values(forParameter: String(decoding: parameter, as: UTF8.self))
-        return values.map { $0.contains { NameTable.withBytes(of: $0) { PatternMatcher.match(pattern, $0) } } }
     }
 
     /// Whether `bytes` spell `word` (ASCII).
