@@ -94,6 +94,16 @@ private struct Walker {
         self.callerSearchList = callerSearchList
     }
 
+    /// A stretch of one file's statements walked without an include pushing a file: its
+    /// assignments stand together, in order, in ``LoadedConfiguration/assignments``.
+    struct Run {
+        let fileIndex: Int
+        let statements: Range<Int>
+    }
+    /// The runs in walk order, and how many assignments they hold in all.
+    var runs: [Run] = []
+    var assignmentCount = 0
+
     mutating func run(rootBytes: [UInt8], rootPath: String?) -> LoadedConfiguration {
         let tree = XCConfigParser.parse(rootBytes)
         let rootIndex = addFile(path: rootPath, tree: tree)
@@ -105,33 +115,61 @@ private struct Walker {
             let top = stack.count - 1
             let fileIndex = stack[top].fileIndex
             let statements = stack[top].statements
-            // Read in place: copying each statement out of the array (an outlined copy of the
-            // enum, a retain and a release) cost more than taking the assignment.
-            let pushed = statements.withUnsafeBufferPointer { statements in
-                var position = stack[top].next
+            let start = stack[top].next
+            // Read in place, and the assignments only counted: they are copied out once the walk
+            // is over, straight into an array of the right size (see `gatherAssignments`).
+            let (pushed, end, assignments) = statements.withUnsafeBufferPointer { statements in
+                var position = start
+                var assignments = 0
                 while position < statements.count {
                     position += 1
                     switch statements[position - 1].kind {
-                    case .assignment(let assignment):
-                        result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+                    case .assignment:
+                        assignments += 1
                     case .invalid(let diagnostic):
                         result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
                     case .include(let directive):
                         stack[top].next = position
                         include(directive, at: statements[position - 1].range.start, from: fileIndex)
-                        if stack.count > top + 1 { return true }
+                        if stack.count > top + 1 { return (true, position, assignments) }
                     case .comment, .blank:
                         break
                     }
                 }
-                return false
+                return (false, position, assignments)
+            }
+            if assignments > 0 {
+                runs.append(Run(fileIndex: fileIndex, statements: start..<end))
+                assignmentCount += assignments
             }
             if !pushed {
                 active.remove(stack[top].identity)
                 stack.removeLast()
             }
         }
+        result.assignments = gatherAssignments()
         return result
+    }
+
+    /// The assignments of every run, in walk order. Written in place into an array of exactly
+    /// their number: appending each one as it was met checked the array's uniqueness and
+    /// capacity each time, and copied the whole statement out of its array.
+    private func gatherAssignments() -> [SourcedAssignment] {
+        [SourcedAssignment](unsafeUninitializedCapacity: assignmentCount) { slots, initializedCount in
+            guard var slot = slots.baseAddress else { return }
+            for run in runs {
+                let fileIndex = run.fileIndex
+                result.files[fileIndex].tree.statements.withUnsafeBufferPointer { statements in
+                    for position in run.statements {
+                        if case .assignment(let assignment) = statements[position].kind {
+                            slot.initialize(to: SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+                            slot += 1
+                        }
+                    }
+                }
+            }
+            initializedCount = slot - slots.baseAddress!
+        }
     }
 
     private mutating func addFile(path: String?, tree: SyntaxTree) -> Int {
@@ -171,13 +209,6 @@ private struct Walker {
 
     private mutating func push(fileIndex: Int, path: String?, identity: String) {
         active.insert(identity)
-        // Room for every statement of the file being an assignment, grown geometrically (a
-        // file included many times asks again each time): one allocation for most loads
-        // instead of one per doubling.
-        let needed = result.assignments.count + result.files[fileIndex].tree.statements.count
-        if needed > result.assignments.capacity {
-            result.assignments.reserveCapacity(max(needed, 2 * result.assignments.capacity))
-        }
         stack.append(Frame(
             fileIndex: fileIndex,
             statements: result.files[fileIndex].tree.statements,
