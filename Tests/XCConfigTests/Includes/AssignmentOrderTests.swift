@@ -68,4 +68,41 @@ import XCConfigSyntax
             #expect(actual(loaded) == expanded(loaded), "\(files)")
         }
     }
+
+    /// Deeper than the walker's linear cycle check (16 frames), then back: the cycle back to
+    /// the root is caught at every depth, and a file left by the walk may be included again.
+    @Test func deepChainsFindCyclesPastTheLinearLimit() throws {
+        var files: [String: String] = [:]
+        let depth = 40
+        for index in 0..<depth {
+            var text = "S\(index) = \(index)\n"
+            if index + 1 < depth { text += "#include \"f\(index + 1).xcconfig\"\n" }
+            // A cycle back to the root from every fifth file, and a sibling include of a file
+            // already walked and left.
+            if index % 5 == 4 { text += "#include \"f0.xcconfig\"\n" }
+            if index == 30 { text += "#include \"leaf.xcconfig\"\n" }
+            files["/tmp/f\(index).xcconfig"] = text
+        }
+        files["/tmp/f0.xcconfig"]! += "#include \"leaf.xcconfig\"\n#include \"f35.xcconfig\"\n"
+        files["/tmp/leaf.xcconfig"] = "LEAF = 1\n"
+        let loaded = try IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/tmp", files: files))
+            .load(path: "/tmp/f0.xcconfig")
+        #expect(actual(loaded) == expanded(loaded))
+        // f4, f9, ... f39 from the first walk down, and f39 again under the root's own include of f35.
+        #expect(loaded.includes.filter { $0.outcome == .cycle }.count == depth / 5 + 1)
+        #expect(loaded.diagnostics.filter { $0.severity == .warning }.count == depth / 5 + 1)
+        #expect(loaded.files.count == depth + 1)
+        #expect(loaded.dependencies.count == depth + 1)
+    }
+
+    @Test func pathMapAnswersAlikeBeforeAndAfterItsDictionary() {
+        var map = PathMap<Int>()
+        for index in 0..<40 {
+            let added = map.insert("/p/\(index)", index)
+            let addedAgain = map.insert("/p/\(index)", -1)
+            #expect(added && !addedAgain)
+            for earlier in 0...index { #expect(map["/p/\(earlier)"] == earlier) }
+            #expect(map["/p/\(index + 1)"] == nil)
+        }
+    }
 }
