@@ -70,8 +70,8 @@ private struct Walker {
     let callerSearchList: [String]
     var result = LoadedConfiguration(files: [], assignments: [], includes: [], diagnostics: [], dependencies: [])
     /// Files already parsed, by normalised path.
-    var parsed: [String: Int] = [:]
-    var dependencySet: Set<String> = []
+    var parsed = PathMap<Int>()
+    var dependencySet = PathMap<Void>()
     var includeCount = 0
 
     /// One file being walked.
@@ -85,14 +85,26 @@ private struct Walker {
         let directory: String?
     }
     var stack: [Frame] = []
-    var active: Set<String> = []
+    /// The identities of `stack`'s frames, once it is deeper than ``PathMap/linearLimit``:
+    /// shallower, the cycle check compares with each frame's identity instead of hashing.
+    var deepActive: Set<String>? = nil
     /// Symlink-resolved folders, by path, for this load only: a later load sees any change.
-    var resolvedDirectories: [String: String] = [:]
+    var resolvedDirectories = PathMap<String>()
 
     init(loader: IncludeLoader, callerSearchList: [String]) {
         self.loader = loader
         self.callerSearchList = callerSearchList
     }
+
+    /// A stretch of one file's statements walked without an include pushing a file: its
+    /// assignments stand together, in order, in ``LoadedConfiguration/assignments``.
+    struct Run {
+        let fileIndex: Int
+        let statements: Range<Int>
+    }
+    /// The runs in walk order, and how many assignments they hold in all.
+    var runs: [Run] = []
+    var assignmentCount = 0
 
     mutating func run(rootBytes: [UInt8], rootPath: String?) -> LoadedConfiguration {
         let tree = XCConfigParser.parse(rootBytes)
@@ -105,44 +117,72 @@ private struct Walker {
             let top = stack.count - 1
             let fileIndex = stack[top].fileIndex
             let statements = stack[top].statements
-            // Read in place: copying each statement out of the array (an outlined copy of the
-            // enum, a retain and a release) cost more than taking the assignment.
-            let pushed = statements.withUnsafeBufferPointer { statements in
-                var position = stack[top].next
+            let start = stack[top].next
+            // Read in place, and the assignments only counted: they are copied out once the walk
+            // is over, straight into an array of the right size (see `gatherAssignments`).
+            let (pushed, end, assignments) = statements.withUnsafeBufferPointer { statements in
+                var position = start
+                var assignments = 0
                 while position < statements.count {
                     position += 1
                     switch statements[position - 1].kind {
-                    case .assignment(let assignment):
-                        result.assignments.append(SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+                    case .assignment:
+                        assignments += 1
                     case .invalid(let diagnostic):
                         result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
                     case .include(let directive):
                         stack[top].next = position
                         include(directive, at: statements[position - 1].range.start, from: fileIndex)
-                        if stack.count > top + 1 { return true }
+                        if stack.count > top + 1 { return (true, position, assignments) }
                     case .comment, .blank:
                         break
                     }
                 }
-                return false
+                return (false, position, assignments)
+            }
+            if assignments > 0 {
+                runs.append(Run(fileIndex: fileIndex, statements: start..<end))
+                assignmentCount += assignments
             }
             if !pushed {
-                active.remove(stack[top].identity)
-                stack.removeLast()
+                let popped = stack.removeLast()
+                deepActive?.remove(popped.identity)
             }
         }
+        result.assignments = gatherAssignments()
         return result
+    }
+
+    /// The assignments of every run, in walk order. Written in place into an array of exactly
+    /// their number: appending each one as it was met checked the array's uniqueness and
+    /// capacity each time, and copied the whole statement out of its array.
+    private func gatherAssignments() -> [SourcedAssignment] {
+        [SourcedAssignment](unsafeUninitializedCapacity: assignmentCount) { slots, initializedCount in
+            guard var slot = slots.baseAddress else { return }
+            for run in runs {
+                let fileIndex = run.fileIndex
+                result.files[fileIndex].tree.statements.withUnsafeBufferPointer { statements in
+                    for position in run.statements {
+                        if case .assignment(let assignment) = statements[position].kind {
+                            slot.initialize(to: SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+                            slot += 1
+                        }
+                    }
+                }
+            }
+            initializedCount = slot - slots.baseAddress!
+        }
     }
 
     private mutating func addFile(path: String?, tree: SyntaxTree) -> Int {
         result.files.append(ConfigurationFile(path: path, tree: tree))
         let index = result.files.count - 1
-        if let path { parsed[path] = index }
+        if let path { parsed.insert(path, index) }
         return index
     }
 
     private mutating func addDependency(_ path: String) {
-        if dependencySet.insert(path).inserted { result.dependencies.append(path) }
+        if dependencySet.insert(path, ()) { result.dependencies.append(path) }
     }
 
     /// The symlink-resolved path of `path` (normalised), by which cycles are detected. A file
@@ -162,7 +202,7 @@ private struct Walker {
             resolvedDirectory = known
         } else {
             resolvedDirectory = fileSystem.resolvingSymlinks(directory)
-            resolvedDirectories[directory] = resolvedDirectory
+            resolvedDirectories.insert(directory, resolvedDirectory)
         }
         // Joining a path's own directory and name gives the path back: no link in the way.
         if resolvedDirectory == directory { return Path.normalize(path) }
@@ -170,20 +210,23 @@ private struct Walker {
     }
 
     private mutating func push(fileIndex: Int, path: String?, identity: String) {
-        active.insert(identity)
-        // Room for every statement of the file being an assignment, grown geometrically (a
-        // file included many times asks again each time): one allocation for most loads
-        // instead of one per doubling.
-        let needed = result.assignments.count + result.files[fileIndex].tree.statements.count
-        if needed > result.assignments.capacity {
-            result.assignments.reserveCapacity(max(needed, 2 * result.assignments.capacity))
-        }
         stack.append(Frame(
             fileIndex: fileIndex,
             statements: result.files[fileIndex].tree.statements,
             next: 0,
             identity: identity,
             directory: path.map(Path.directory(of:))))
+        if deepActive != nil {
+            deepActive!.insert(identity)
+        } else if stack.count > PathMap<Void>.linearLimit {
+            deepActive = Set(stack.lazy.map(\.identity))
+        }
+    }
+
+    /// Whether the file `identity` names is being walked: including it would be a cycle.
+    private func isActive(_ identity: String) -> Bool {
+        if let deepActive { return deepActive.contains(identity) }
+        return stack.contains { $0.identity == identity }
     }
 
     private mutating func include(_ directive: IncludeDirective, at lineStart: SourceLocation, from fileIndex: Int) {
@@ -228,7 +271,7 @@ private struct Walker {
 
         // Cycle check before reading (semantics §1.6), by symlink-resolved path.
         let identity = identity(of: resolved, isSymbolicLink: isSymbolicLink)
-        if active.contains(identity) {
+        if isActive(identity) {
             record(.cycle, resolved, nil)
             report(.warning, cycleMessage(includer: includerPath, target: resolved), notes: cycleNotes(target: identity, targetPath: resolved, includer: includerPath))
             return
@@ -352,3 +395,43 @@ private struct Walker {
     }
 }
 
+
+/// Paths and their values for one load, compared one by one while they are few: a load names a
+/// handful of files and folders, and comparing a path with each costs less than hashing it
+/// (and allocating hash storage). A dictionary takes over past ``linearLimit`` entries, so
+/// that large include graphs stay linear.
+struct PathMap<Value> {
+    static var linearLimit: Int { 16 }
+    private var keys: [String] = []
+    private var values: [Value] = []
+    /// Every key and its value, once there are more than ``linearLimit``.
+    private var large: [String: Value]? = nil
+
+    subscript(key: String) -> Value? {
+        if let large { return large[key] }
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        return values[index]
+    }
+
+    /// Adds `key` with `value` unless it is there already; `true` when added.
+    @discardableResult
+    mutating func insert(_ key: String, _ value: Value) -> Bool {
+        if large != nil {
+            if large![key] != nil { return false }
+            large![key] = value
+            return true
+        }
+        if keys.contains(key) { return false }
+        if keys.count == Self.linearLimit {
+            var dictionary = Dictionary(uniqueKeysWithValues: zip(keys, values))
+            dictionary[key] = value
+            large = dictionary
+            keys = []
+            values = []
+        } else {
+            keys.append(key)
+            values.append(value)
+        }
+        return true
+    }
+}
