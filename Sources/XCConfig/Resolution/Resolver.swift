@@ -1134,6 +1134,7 @@ public final class Resolver {
     }
 
     /// The string form of a compiled value.
+    @inline(__always)
     func evaluateProgram(_ program: StringProgram) -> ValueRange {
         if program.isLiteral {
             if program.literalLength == 0 { return .empty }
@@ -1264,7 +1265,19 @@ public final class Resolver {
             switch reference.kind {
             case .setting:
                 // An assigned setting's name, known when compiled: none of the special names apply.
-                return evaluate(reference, reaching: settingTarget(Int(reference.nameID)), spelled: nil)
+                let id = Int(reference.nameID)
+                // Nearly always a setting no frame evaluates, with a matching assignment: what
+                // ``settingTarget(_:)`` then ``evaluate(_:reaching:spelled:)`` do for it, without
+                // making a ``Target`` and passing it on (a call and an enum copy per reference).
+                if activeCount[id, default: 0] == 0 {
+                    let top = Int(topMatching[id])
+                    if top >= 0 {
+                        if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
+                        let found = evaluateRecord(nameID: id, record: top)
+                        return applyOperators(of: reference, to: found.hasContent ? found : nil)
+                    }
+                }
+                return evaluate(reference, reaching: settingTarget(id), spelled: nil)
             case .inherited where !frames.isEmpty, .value where !frames.isEmpty:
                 // What ``target(of:interned:)`` finds for these names, without comparing strings.
                 let top = frames.count - 1
