@@ -1139,7 +1139,7 @@ public final class Resolver {
         if program.isLiteral {
             if program.literalLength == 0 { return .empty }
             let start = values.count
-            values.append(store.text.base! + Int(program.literalStart), count: Int(program.literalLength))
+            values.append(store.text.base.unsafelyUnwrapped + Int(program.literalStart), count: Int(program.literalLength))
             return ValueRange(start: start, count: Int(program.literalLength))
         }
         return evaluatePieces(program.pieces)
@@ -1183,7 +1183,7 @@ public final class Resolver {
                     return evaluatePiecesInScratch(index..<range.upperBound, built: start..<end, then: value)
                 }
             } else if piece.length > 0 {
-                values.append(store.text.base! + Int(piece.start), count: Int(piece.length))
+                values.append(store.text.base.unsafelyUnwrapped + Int(piece.start), count: Int(piece.length))
             }
             if values.count - start > options.maximumValueSize {
                 abortValueTooLarge()
@@ -1203,7 +1203,7 @@ public final class Resolver {
         } else if value.start >= end {
             if value.start != end {
                 // The regions may overlap: `copyMemory` moves.
-                UnsafeMutableRawPointer(values.base! + end).copyMemory(from: values.base! + value.start, byteCount: value.count)
+                UnsafeMutableRawPointer(values.base.unsafelyUnwrapped + end).copyMemory(from: values.base.unsafelyUnwrapped + value.start, byteCount: value.count)
             }
             values.removeLast(downTo: end + value.count)
         } else {
@@ -1222,8 +1222,8 @@ public final class Resolver {
         // before returning.
         let mark = scratch.count
         defer { scratch.removeLast(downTo: mark) }
-        scratch.append(values.base! + built.lowerBound, count: built.count)
-        if value.count > 0 { scratch.append(values.base! + value.start, count: value.count) }
+        scratch.append(values.base.unsafelyUnwrapped + built.lowerBound, count: built.count)
+        if value.count > 0 { scratch.append(values.base.unsafelyUnwrapped + value.start, count: value.count) }
         // Copied: what the reference added is needed no more, unless cached.
         dropValues(above: built.upperBound)
         if scratch.count - mark > options.maximumValueSize {
@@ -1236,12 +1236,12 @@ public final class Resolver {
             if piece.isReference {
                 let valuesMark = values.count
                 if let value = evaluateReference(compiled: Int(piece.start)), value.count > 0 {
-                    scratch.append(values.base! + value.start, count: value.count)
+                    scratch.append(values.base.unsafelyUnwrapped + value.start, count: value.count)
                 }
                 // Copied: what the reference added is needed no more, unless cached.
                 dropValues(above: valuesMark)
             } else {
-                if piece.length > 0 { scratch.append(store.text.base! + Int(piece.start), count: Int(piece.length)) }
+                if piece.length > 0 { scratch.append(store.text.base.unsafelyUnwrapped + Int(piece.start), count: Int(piece.length)) }
             }
             if scratch.count - mark > options.maximumValueSize {
                 abortValueTooLarge()
@@ -1250,7 +1250,7 @@ public final class Resolver {
         }
         if scratch.count == mark { return .empty }
         let start = values.count
-        values.append(scratch.base! + mark, count: scratch.count - mark)
+        values.append(scratch.base.unsafelyUnwrapped + mark, count: scratch.count - mark)
         return ValueRange(start: start, count: scratch.count - mark)
     }
 
