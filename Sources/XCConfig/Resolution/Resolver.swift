@@ -914,10 +914,8 @@ public final class Resolver {
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
         let program = withValueBytes(ofRecord: recordIndex) { bytes in
-            if let verbatim = store.verbatimProgram(bytes) { return verbatim }
             // Only a value holding a `$` and a `\` depends on its semantics: the catalogue is asked then.
-            let isList = ProgramStore.dependsOnSemantics(bytes) && settingType(Int(records[recordIndex].nameID)).usesListSemantics
-            return store.compile(bytes, semantics: isList ? .list : .string, nameIDs: nameIDs)
+            store.program(bytes, nameIDs: nameIDs) { settingType(Int(records[recordIndex].nameID)).usesListSemantics }
         }
         programs[recordIndex] = program
         return program
@@ -1165,11 +1163,12 @@ public final class Resolver {
     }
 
     /// The string form of a compiled value.
+    @inline(__always)
     func evaluateProgram(_ program: StringProgram) -> ValueRange {
         if program.isLiteral {
             if program.literalLength == 0 { return .empty }
             let start = values.count
-            values.append(store.text.base! + Int(program.literalStart), count: Int(program.literalLength))
+            values.append(store.text.base.unsafelyUnwrapped + Int(program.literalStart), count: Int(program.literalLength))
             return ValueRange(start: start, count: Int(program.literalLength))
         }
         return evaluatePieces(program.pieces)
@@ -1213,7 +1212,7 @@ public final class Resolver {
                     return evaluatePiecesInScratch(index..<range.upperBound, built: start..<end, then: value)
                 }
             } else if piece.length > 0 {
-                values.append(store.text.base! + Int(piece.start), count: Int(piece.length))
+                values.append(store.text.base.unsafelyUnwrapped + Int(piece.start), count: Int(piece.length))
             }
             if values.count - start > options.maximumValueSize {
                 abortValueTooLarge()
@@ -1233,7 +1232,7 @@ public final class Resolver {
         } else if value.start >= end {
             if value.start != end {
                 // The regions may overlap: `copyMemory` moves.
-                UnsafeMutableRawPointer(values.base! + end).copyMemory(from: values.base! + value.start, byteCount: value.count)
+                UnsafeMutableRawPointer(values.base.unsafelyUnwrapped + end).copyMemory(from: values.base.unsafelyUnwrapped + value.start, byteCount: value.count)
             }
             values.removeLast(downTo: end + value.count)
         } else {
@@ -1252,8 +1251,8 @@ public final class Resolver {
         // before returning.
         let mark = scratch.count
         defer { scratch.removeLast(downTo: mark) }
-        scratch.append(values.base! + built.lowerBound, count: built.count)
-        if value.count > 0 { scratch.append(values.base! + value.start, count: value.count) }
+        scratch.append(values.base.unsafelyUnwrapped + built.lowerBound, count: built.count)
+        if value.count > 0 { scratch.append(values.base.unsafelyUnwrapped + value.start, count: value.count) }
         // Copied: what the reference added is needed no more, unless cached.
         dropValues(above: built.upperBound)
         if scratch.count - mark > options.maximumValueSize {
@@ -1266,12 +1265,12 @@ public final class Resolver {
             if piece.isReference {
                 let valuesMark = values.count
                 if let value = evaluateReference(compiled: Int(piece.start)), value.count > 0 {
-                    scratch.append(values.base! + value.start, count: value.count)
+                    scratch.append(values.base.unsafelyUnwrapped + value.start, count: value.count)
                 }
                 // Copied: what the reference added is needed no more, unless cached.
                 dropValues(above: valuesMark)
             } else {
-                if piece.length > 0 { scratch.append(store.text.base! + Int(piece.start), count: Int(piece.length)) }
+                if piece.length > 0 { scratch.append(store.text.base.unsafelyUnwrapped + Int(piece.start), count: Int(piece.length)) }
             }
             if scratch.count - mark > options.maximumValueSize {
                 abortValueTooLarge()
@@ -1280,7 +1279,7 @@ public final class Resolver {
         }
         if scratch.count == mark { return .empty }
         let start = values.count
-        values.append(scratch.base! + mark, count: scratch.count - mark)
+        values.append(scratch.base.unsafelyUnwrapped + mark, count: scratch.count - mark)
         return ValueRange(start: start, count: scratch.count - mark)
     }
 
@@ -1295,7 +1294,19 @@ public final class Resolver {
             switch reference.kind {
             case .setting:
                 // An assigned setting's name, known when compiled: none of the special names apply.
-                return evaluate(reference, reaching: settingTarget(Int(reference.nameID)), spelled: nil)
+                let id = Int(reference.nameID)
+                // Nearly always a setting no frame evaluates, with a matching assignment: what
+                // ``settingTarget(_:)`` then ``evaluate(_:reaching:spelled:)`` do for it, without
+                // making a ``Target`` and passing it on (a call and an enum copy per reference).
+                if activeCount[id, default: 0] == 0 {
+                    let top = Int(topMatching[id])
+                    if top >= 0 {
+                        if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
+                        let found = evaluateRecord(nameID: id, record: top)
+                        return applyOperators(of: reference, to: found.hasContent ? found : nil)
+                    }
+                }
+                return evaluate(reference, reaching: settingTarget(id), spelled: nil)
             case .inherited where !frames.isEmpty, .value where !frames.isEmpty:
                 // What ``target(of:interned:)`` finds for these names, without comparing strings.
                 let top = frames.count - 1
@@ -1431,19 +1442,7 @@ public final class Resolver {
     /// ``Operators/retrieve(_:_:)`` computes them: a range of `value`, or `./` for the
     /// directory of a value without `/`.
     private func pathPart(_ value: ValueRange, by name: OperatorName) -> ValueRange? {
-        let bytes = values.bytes(value.start, value.count)
-        // The last `/`, and the last `.` after it (in the last component), as offsets.
-        var lastSlash = -1, lastDot = -1
-        for offset in 0..<bytes.count {
-            let byte = bytes[offset]
-            if byte >= 0x80 { return nil }
-            if byte == UInt8(ascii: "/") {
-                lastSlash = offset
-                lastDot = -1
-            } else if byte == UInt8(ascii: ".") {
-                lastDot = offset
-            }
-        }
+        guard let (lastSlash, lastDot) = Self.lastSlashAndDot(values.bytes(value.start, value.count)) else { return nil }
         let componentStart = lastSlash + 1
         switch name {
         case .file:
@@ -1461,6 +1460,56 @@ public final class Resolver {
             return ValueRange(start: value.start, count: lastSlash + 1)
         default:
             return nil
+        }
+    }
+
+    /// The offsets of the last `/` in `bytes` and of the last `.` after it (in the last
+    /// component), -1 for none; `nil` when a byte is not ASCII.
+    ///
+    /// Eight bytes at a time: comparing each byte of a path of fifty-odd bytes twice cost more
+    /// than the rest of the reference. Every byte of a word is below 0x80 once its high bits are
+    /// checked, so a byte XOR the one looked for is zero exactly when adding 0x7F leaves its
+    /// high bit clear (no carry crosses bytes): the matches are exact, and the last is the
+    /// highest set bit.
+    static func lastSlashAndDot(_ bytes: UnsafeBufferPointer<UInt8>) -> (slash: Int, dot: Int)? {
+        var lastSlash = -1, lastDot = -1
+        guard let base = bytes.baseAddress else { return (lastSlash, lastDot) }
+        let count = bytes.count
+        if count < 8 {
+            for offset in 0..<count {
+                let byte = base[offset]
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "/") {
+                    lastSlash = offset
+                    lastDot = -1
+                } else if byte == UInt8(ascii: ".") {
+                    lastDot = offset
+                }
+            }
+            return (lastSlash, lastDot)
+        }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80, low = ones &* 0x7F
+        let slashes = ones &* UInt64(UInt8(ascii: "/")), dots = ones &* UInt64(UInt8(ascii: "."))
+        var offset = 0
+        while true {
+            // The last word overlaps the one before rather than ending byte by byte: seeing a
+            // byte twice finds the same last offsets.
+            let at = min(offset, count &- 8)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            if word & highBits != 0 { return nil }
+            let slashMatches = ~((word ^ slashes) &+ low) & highBits
+            let dotMatches = ~((word ^ dots) &+ low) & highBits
+            if slashMatches != 0 {
+                lastSlash = at &+ (63 &- slashMatches.leadingZeroBitCount) &>> 3
+                lastDot = -1
+            }
+            if dotMatches != 0 {
+                let dot = at &+ (63 &- dotMatches.leadingZeroBitCount) &>> 3
+                if dot > lastSlash { lastDot = dot }
+            }
+            offset &+= 8
+            if offset >= count { return (lastSlash, lastDot) }
         }
     }
 

@@ -12,6 +12,8 @@ import Testing
         "A", "B", "UNSET", "inherited", "value", "a.b", ":upper", ":lower:base", ":default=", ":x y",
         "$(A)", "${B}", "$[A]", "$(UNSET)", "$(inherited)", "$()", "$(A:upper)", "${B:lower:base}",
         "$A", "$(A:default=x)", "$($(A))", "$A$(B)", "é",
+        // Operator names: known and unknown, with bytes that end one or are not a name's.
+        ":dir", ":__md5", ":up-per", ":x.y", ":b@se", ":file=", ":9", ":_", "$(A:suffix)", "$(B:not:x+y)",
     ]
 
     /// A generator of the same values on every run.
@@ -57,6 +59,35 @@ import Testing
             #expect(programs.0.isVerbatim == programs.1.isVerbatim, "\(value)")
             #expect(Self.sameContents(common, general), "\(value)")
             if !Self.sameContents(common, general) { return }
+        }
+    }
+
+    /// ``ProgramStore/program(_:nameIDs:usesListSemantics:)`` gives what
+    /// ``ProgramStore/verbatimProgram(_:)`` then ``ProgramStore/compile(_:semantics:nameIDs:)``
+    /// give, with the semantics asked for only where it matters.
+    @Test(arguments: [false, true])
+    func programMatchesVerbatimThenCompile(isList: Bool) {
+        let names = NameTable()
+        for name in ["A", "B", "value"] { names.intern(name) }
+        var direct = ProgramStore(), stepwise = ProgramStore()
+        defer {
+            direct.deallocate()
+            stepwise.deallocate()
+        }
+        for var value in Self.values() + ["plain", "back\\slash", "\\$(A)", "$(A)\\", "a\\b$(B:upper)c"] {
+            var asked = false
+            let programs = value.withUTF8 { bytes in
+                (direct.program(bytes, nameIDs: names) { asked = true; return isList },
+                 stepwise.verbatimProgram(bytes)
+                    ?? stepwise.compile(bytes, semantics: ProgramStore.dependsOnSemantics(bytes) && isList ? .list : .string, nameIDs: names))
+            }
+            #expect(!asked || (value.contains("$") && value.contains("\\")), "\(value)")
+            #expect(programs.0.pieces == programs.1.pieces, "\(value)")
+            #expect(programs.0.literalStart == programs.1.literalStart, "\(value)")
+            #expect(programs.0.literalLength == programs.1.literalLength, "\(value)")
+            #expect(programs.0.isVerbatim == programs.1.isVerbatim, "\(value)")
+            #expect(Self.sameContents(direct, stepwise), "\(value)")
+            if !Self.sameContents(direct, stepwise) { return }
         }
     }
 

@@ -45,6 +45,32 @@ import Testing
         }
     }
 
+    /// ``Resolver/lastSlashAndDot(_:)`` reads eight bytes at a time: it finds what a byte-by-byte
+    /// scan finds for values of every length up to a few words, with `/`, `.` and a non-ASCII
+    /// byte at every offset.
+    @Test func lastSlashAndDotMatchesAByteScan() {
+        var state: UInt64 = 7
+        let alphabet: [[UInt8]] = [[UInt8(ascii: "a")], [UInt8(ascii: "/")], [UInt8(ascii: ".")], [UInt8(ascii: "z")], Array("é".utf8)]
+        for _ in 0..<5000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int((state >> 33) % 40)
+            var bytes: [UInt8] = []
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                // Mostly ASCII, so that most values get past the high-bit check.
+                let pick = Int((state >> 33) % 41)
+                bytes += alphabet[pick == 40 ? 4 : pick % 4]
+            }
+            var expected: (slash: Int, dot: Int)? = (-1, -1)
+            for (offset, byte) in bytes.enumerated() {
+                if byte >= 0x80 { expected = nil; break }
+                if byte == UInt8(ascii: "/") { expected = (offset, -1) } else if byte == UInt8(ascii: ".") { expected!.dot = offset }
+            }
+            let found = bytes.withUnsafeBufferPointer { Resolver.lastSlashAndDot($0) }
+            #expect(found?.slash == expected?.slash && found?.dot == expected?.dot, "\(bytes)")
+        }
+    }
+
     @Test func pathPartsOfASCIIValues() {
         let resolver = Self.resolver("""
             V = /a/b/c.tar.gz
