@@ -909,7 +909,7 @@ func firstOffsetInWords(
 
 /// The offset of the first byte at or after `start` in `bytes` that is not `[A-Za-z0-9_]`, or
 /// `bytes.count`. Most names are long (`GCC_PREPROCESSOR_DEFINITIONS`) and most fit in sixteen
-/// bytes: one vector test while sixteen bytes remain, then eight at a time, then one by one.
+/// bytes: one vector test while sixteen bytes remain, then one by one.
 @inline(__always)
 func endOfNameOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     let count = bytes.count
@@ -926,13 +926,9 @@ func endOfNameOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> I
             if high != 0 { return i &+ 8 &+ high.trailingZeroBitCount >> 3 }
             i &+= 16
         }
-        while i &+ 8 <= count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let misses = nonNameBytes(word)
-            if misses != 0 { return i &+ misses.trailingZeroBitCount >> 3 }
-            i &+= 8
-        }
     }
+    // Only a name near the end of the input gets here: no word scan, whose constants the
+    // compiler would set up before every name.
     while i < count && bytes[i].isNameContinuation { i += 1 }
     return i
 }
@@ -948,22 +944,6 @@ func endOfNameOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> I
     let digit = (digitOffset &- 10) & ~digitOffset
     let name = letter | digit | zeroLanes(vector ^ 0x5F)
     return ~name & 0x80
-}
-
-/// The high bit of each byte of `word` (first byte lowest) that is not `[A-Za-z0-9_]`. Exact for
-/// every byte (no borrow crosses a byte: each sum stays below 0x100).
-@inline(__always) private func nonNameBytes(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
-    // `x + (0x80 - lo)` has its high bit set when x >= lo; `x + (0x7F - hi)` when x > hi.
-    let folded = ascii | 0x2020_2020_2020_2020
-    let letter = (folded &+ ones &* (0x80 - 0x61)) & ~(folded &+ ones &* (0x7F - 0x7A))
-    let digit = (ascii &+ ones &* (0x80 - 0x30)) & ~(ascii &+ ones &* (0x7F - 0x39))
-    let y = ascii ^ (ones &* 0x5F)
-    let underscore = ~((y &+ ones &* 0x7F) | y)
-    let name = (letter | digit | underscore) & ~word & highs
-    return ~name & highs
 }
 
 /// Escapes characters that would break a one-line message (control characters, U+2028/U+2029).
