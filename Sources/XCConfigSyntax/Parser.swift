@@ -341,20 +341,9 @@ private struct LineParser {
     }
 
     /// The offset of the first byte at or after `start` that is not `[A-Za-z0-9_]`, or `count`;
-    /// eight bytes at a time, since most names are long (`GCC_PREPROCESSOR_DEFINITIONS`).
+    /// see ``endOfNameOffset(in:from:)``.
     @inline(__always) func endOfName(from start: Int) -> Int {
-        var i = start
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            // `i` never exceeds `count`, so `i &+ 8` cannot overflow.
-            while i &+ 8 <= count {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let misses = nonNameBytes(word)
-                if misses != 0 { return i &+ misses.trailingZeroBitCount >> 3 }
-                i &+= 8
-            }
-        }
-        while i < count && bytes[i].isNameContinuation { i += 1 }
-        return i
+        endOfNameOffset(in: bytes, from: start)
     }
 
     /// Skips inline whitespace and a `//` comment (which runs to the end of the line).
@@ -615,14 +604,16 @@ private struct LineParser {
 
     /// The offset of the first `]`, line terminator (or `=` when `stopAtEquals`) at or after
     /// `start`, or `count`: where a condition's parameter or pattern ends. Eight bytes at a time,
-    /// by ``firstOffset(in:from:flagging:_:where:)``: its test flags every byte below 0x0E,
+    /// by ``firstOffsetInWords(in:from:flagging:_:where:)``: its test flags every byte below 0x0E,
     /// from 0x80, and `]` (and `=`), and ``isLineEnd(_:at:)`` rejects the other flagged bytes.
     @inline(__always) func endOfConditionPart(from start: Int, stopAtEquals: Bool) -> Int {
         @inline(__always) func ends(_ offset: Int) -> Bool {
             let b = bytes[offset]
             return b == ASCII.closeBracket || (stopAtEquals && b == ASCII.equals) || isLineEnd(b, at: offset)
         }
-        return firstOffset(in: bytes, from: start, flagging: ASCII.closeBracket, stopAtEquals ? ASCII.equals : nil, where: ends)
+        // Parts are short words (`sdk`, `iphoneos*`): the word scan reads them as fast as the
+        // vector scan and stays small enough to be inlined into `checkConditions`.
+        return firstOffsetInWords(in: bytes, from: start, flagging: ASCII.closeBracket, stopAtEquals ? ASCII.equals : nil, where: ends)
     }
 
     /// ``scanValue(_:)``'s `start` for a value without chunk, and for one spanning lines.
@@ -815,12 +806,75 @@ func endOfLineOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, stop
 }
 
 /// The offset of the first byte at or after `start` for which `ends` holds, or `bytes.count`;
-/// the scan of line ends and of condition parts. Eight bytes at a time: a word test flags
-/// every byte below 0x0E, every byte from 0x80, and the bytes `stop` and `alsoStop`, and `ends`
-/// decides each flagged byte in turn (and each byte of the tail), so it must be false for any
-/// byte the test does not flag. The test may also flag a byte above a real match.
+/// the scan of line ends and of condition parts. A test flags every byte below 0x0E (LF, CR,
+/// and the rare TAB, VT, FF), every byte from 0x80 (the first byte of U+2028/U+2029, and any
+/// other non-ASCII byte), and the bytes `stop` and `alsoStop`: fewer operations than one test
+/// per byte value, and only ASCII text is common. `ends` decides each flagged byte in turn, so
+/// it must be false for any byte the test does not flag; a '/' of a path (`$(SRCROOT)/a/b`)
+/// costs a check, not a restart.
+///
+/// Sixteen bytes at a time while sixteen remain (see ``flaggedLanes(_:_:_:)``), then eight,
+/// then one by one.
 @inline(__always)
 func firstOffset(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, flagging stop: UInt8?, _ alsoStop: UInt8?,
+    where ends: (Int) -> Bool
+) -> Int {
+    let count = bytes.count
+    var i = start
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+        // `i` never exceeds `count`, so `i &+ 16` cannot overflow.
+        while i &+ 16 <= count {
+            let flagged = flaggedLanes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), stop, alsoStop)
+            // The lanes as two words, first byte lowest (both targets are little-endian).
+            let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
+            var low = UInt64(littleEndian: halves[0])
+            var high = UInt64(littleEndian: halves[1])
+            if low | high != 0 {
+                while low != 0 {
+                    let candidate = i &+ low.trailingZeroBitCount >> 3
+                    if ends(candidate) { return candidate }
+                    low &= low &- 1
+                }
+                while high != 0 {
+                    let candidate = i &+ 8 &+ high.trailingZeroBitCount >> 3
+                    if ends(candidate) { return candidate }
+                    high &= high &- 1
+                }
+            }
+            i &+= 16
+        }
+    }
+    return firstOffsetInWords(in: bytes, from: i, flagging: stop, alsoStop, where: ends)
+}
+
+/// 0x80 in each lane of `vector` that is below 0x0E, from 0x80, `stop` or `alsoStop`, else 0.
+///
+/// Lane arithmetic only: the standard library lowers the SIMD types' wrapping arithmetic and
+/// bitwise operators to vector instructions (`paddb`, `pand`, ... with SSE2; their NEON
+/// counterparts on arm64), but its lane comparisons (`.==`, `.<`) to a loop over the lanes in
+/// some uses. Each lane is computed alone, so unlike the word test no borrow crosses lanes and
+/// every flag is exact.
+@inline(__always)
+func flaggedLanes(_ vector: SIMD16<UInt8>, _ stop: UInt8?, _ alsoStop: UInt8?) -> SIMD16<UInt8> {
+    // Below 0x0E: the lane minus 0x0E wraps to its high bit, which `~vector` keeps.
+    var hits = ((vector &- 0x0E) & ~vector) | vector
+    if let stop { hits |= zeroLanes(vector ^ SIMD16(repeating: stop)) }
+    if let alsoStop { hits |= zeroLanes(vector ^ SIMD16(repeating: alsoStop)) }
+    return hits & 0x80
+}
+
+/// The high bit set in each lane of `lanes` that is 0 (and in no other: a lane minus one keeps
+/// its high bit only from 0x81 on, where `~lanes` clears it).
+@inline(__always) func zeroLanes(_ lanes: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    (lanes &- 1) & ~lanes
+}
+
+/// ``firstOffset(in:from:flagging:_:where:)`` eight bytes at a time, for the input's last
+/// fifteen bytes or fewer, then byte by byte. The word test flags the same bytes, and may also
+/// flag a byte above a real match (a borrow crosses bytes); `ends` rejects it.
+@inline(__always)
+func firstOffsetInWords(
     in bytes: UnsafeBufferPointer<UInt8>, from start: Int, flagging stop: UInt8?, _ alsoStop: UInt8?,
     where ends: (Int) -> Bool
 ) -> Int {
@@ -828,7 +882,6 @@ func firstOffset(
     let ones: UInt64 = 0x0101_0101_0101_0101
     var i = start
     if let base = UnsafeRawPointer(bytes.baseAddress) {
-        // `i` never exceeds `count`, so `i &+ 8` cannot overflow.
         while i &+ 8 <= count {
             let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
             // Below 0x0E: the byte minus 0x0E borrows into its high bit, which `~word` keeps.
@@ -854,20 +907,43 @@ func firstOffset(
     return i
 }
 
-/// The high bit of each byte of `word` (first byte lowest) that is not `[A-Za-z0-9_]`. Exact for
-/// every byte (no borrow crosses a byte: each sum stays below 0x100).
-@inline(__always) private func nonNameBytes(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let ascii = word & 0x7F7F_7F7F_7F7F_7F7F
-    // `x + (0x80 - lo)` has its high bit set when x >= lo; `x + (0x7F - hi)` when x > hi.
-    let folded = ascii | 0x2020_2020_2020_2020
-    let letter = (folded &+ ones &* (0x80 - 0x61)) & ~(folded &+ ones &* (0x7F - 0x7A))
-    let digit = (ascii &+ ones &* (0x80 - 0x30)) & ~(ascii &+ ones &* (0x7F - 0x39))
-    let y = ascii ^ (ones &* 0x5F)
-    let underscore = ~((y &+ ones &* 0x7F) | y)
-    let name = (letter | digit | underscore) & ~word & highs
-    return ~name & highs
+/// The offset of the first byte at or after `start` in `bytes` that is not `[A-Za-z0-9_]`, or
+/// `bytes.count`. Most names are long (`GCC_PREPROCESSOR_DEFINITIONS`) and most fit in sixteen
+/// bytes: one vector test while sixteen bytes remain, then one by one.
+@inline(__always)
+func endOfNameOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let count = bytes.count
+    var i = start
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+        // `i` never exceeds `count`, so `i &+ 16` cannot overflow.
+        while i &+ 16 <= count {
+            let vector = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            // The lanes as two words, first byte lowest (both targets are little-endian).
+            let halves = unsafeBitCast(nonNameLanes(vector), to: SIMD2<UInt64>.self)
+            let low = UInt64(littleEndian: halves[0])
+            if low != 0 { return i &+ low.trailingZeroBitCount >> 3 }
+            let high = UInt64(littleEndian: halves[1])
+            if high != 0 { return i &+ 8 &+ high.trailingZeroBitCount >> 3 }
+            i &+= 16
+        }
+    }
+    // Only a name near the end of the input gets here: no word scan, whose constants the
+    // compiler would set up before every name.
+    while i < count && bytes[i].isNameContinuation { i += 1 }
+    return i
+}
+
+/// 0x80 in each lane of `vector` that is not `[A-Za-z0-9_]`, else 0; lane arithmetic only, as
+/// in ``flaggedLanes(_:_:_:)``.
+@inline(__always) func nonNameLanes(_ vector: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    // `d < n` for a wrapping difference `d` (n <= 0x80): `d - n` wraps to its high bit, which
+    // `~d` keeps. A lane from 0x80 folds to 0xA0 or more and so is never a letter.
+    let letterOffset = (vector | 0x20) &- 0x61
+    let digitOffset = vector &- 0x30
+    let letter = (letterOffset &- 26) & ~letterOffset
+    let digit = (digitOffset &- 10) & ~digitOffset
+    let name = letter | digit | zeroLanes(vector ^ 0x5F)
+    return ~name & 0x80
 }
 
 /// Escapes characters that would break a one-line message (control characters, U+2028/U+2029).
