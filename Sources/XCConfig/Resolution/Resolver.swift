@@ -1404,9 +1404,17 @@ public final class Resolver {
     }
 
     /// `value`, what `reference` reached, after the reference's operators.
+    ///
+    /// Inlined: nearly every reference has no operator, and the call cost more than the check.
+    @inline(__always)
     private func applyOperators(of reference: CompiledReference, to value: ValueRange?) -> ValueRange? {
         let operators = reference.operators
         if operators.lowerBound == operators.upperBound { return value }
+        return applyOperators(operators, to: value)
+    }
+
+    /// ``applyOperators(of:to:)`` of a reference with operators, `operators` in ``ProgramStore/operators``.
+    private func applyOperators(_ operators: Range<Int32>, to value: ValueRange?) -> ValueRange? {
         if operators.upperBound &- operators.lowerBound == 1 {
             let op = store.operators[Int(operators.lowerBound)]
             if let operand = op.operand {
