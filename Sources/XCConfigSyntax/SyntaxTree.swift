@@ -295,6 +295,23 @@ public struct Assignment: Hashable, Sendable {
         }
     }
 
+    /// The value's bytes where they stand in the input, when the value is one chunk of it;
+    /// `nil` for a continued value or the general form (``withValueBytes(of:_:)`` reads those).
+    ///
+    /// For the resolver's compile of every value it evaluates, which took longer calling a
+    /// closure than reading the bytes. The input is not retained: the bytes are valid only
+    /// while the assignment at `assignment`, which holds it, stays where it is and unchanged.
+    @inlinable
+    package static func valueBytesInPlace(of assignment: UnsafePointer<Assignment>) -> UnsafeBufferPointer<UInt8>? {
+        let chunkStart = assignment.pointee.chunkStartDelta
+        guard chunkStart >= 0 else { return nil }
+        let start = assignment.pointee.nameStart + Int(chunkStart)
+        let end = assignment.pointee.nameStart + Int(assignment.pointee.chunkEndDelta)
+        return Unmanaged.passUnretained(assignment.pointee.storage)._withUnsafeGuaranteedRef { source in
+            source.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
+        }
+    }
+
     /// Where the name is.
     public var nameRange: SourceRange {
         get {

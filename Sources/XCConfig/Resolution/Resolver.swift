@@ -913,12 +913,25 @@ public final class Resolver {
 
     func program(_ recordIndex: Int) -> StringProgram {
         if let program = programs[recordIndex] { return program }
-        let program = withValueBytes(ofRecord: recordIndex) { bytes in
-            // Only a value holding a `$` and a `\` depends on its semantics: the catalogue is asked then.
-            store.program(bytes, nameIDs: nameIDs) { settingType(Int(records[recordIndex].nameID)).usesListSemantics }
+        let record = records[recordIndex]
+        let program: StringProgram
+        // A value that is one chunk of its file's input (nearly all) is compiled where it stands,
+        // without the closure ``withValueBytes(ofRecord:_:)`` calls.
+        if let assignments = levelAssignmentBases[Int(record.levelIndex)],
+           let bytes = Assignment.valueBytesInPlace(of: assignment(ofRecord: record, in: assignments)) {
+            program = compileProgram(bytes, nameID: Int(record.nameID))
+        } else {
+            program = withValueBytes(ofRecord: recordIndex) { compileProgram($0, nameID: Int(record.nameID)) }
         }
         programs[recordIndex] = program
         return program
+    }
+
+    /// The program of a value of setting `nameID` spelled by `bytes`.
+    @inline(__always)
+    private func compileProgram(_ bytes: UnsafeBufferPointer<UInt8>, nameID: Int) -> StringProgram {
+        // Only a value holding a `$` and a `\` depends on its semantics: the catalogue is asked then.
+        store.program(bytes, nameIDs: nameIDs) { settingType(nameID).usesListSemantics }
     }
 
     /// Forgets every cached evaluation (bindings changed).
@@ -1404,9 +1417,17 @@ public final class Resolver {
     }
 
     /// `value`, what `reference` reached, after the reference's operators.
+    ///
+    /// Inlined: nearly every reference has no operator, and the call cost more than the check.
+    @inline(__always)
     private func applyOperators(of reference: CompiledReference, to value: ValueRange?) -> ValueRange? {
         let operators = reference.operators
         if operators.lowerBound == operators.upperBound { return value }
+        return applyOperators(operators, to: value)
+    }
+
+    /// ``applyOperators(of:to:)`` of a reference with operators, `operators` in ``ProgramStore/operators``.
+    private func applyOperators(_ operators: Range<Int32>, to value: ValueRange?) -> ValueRange? {
         if operators.upperBound &- operators.lowerBound == 1 {
             let op = store.operators[Int(operators.lowerBound)]
             if let operand = op.operand {

@@ -64,7 +64,9 @@ import Testing
 
     /// ``ProgramStore/program(_:nameIDs:usesListSemantics:)`` gives what
     /// ``ProgramStore/verbatimProgram(_:)`` then ``ProgramStore/compile(_:semantics:nameIDs:)``
-    /// give, with the semantics asked for only where it matters.
+    /// give, with the semantics asked for only where it matters (and the common shape, which
+    /// gives one program for both semantics, used for values holding a `\` but none right
+    /// before a `$`).
     @Test(arguments: [false, true])
     func programMatchesVerbatimThenCompile(isList: Bool) {
         let names = NameTable()
@@ -74,7 +76,9 @@ import Testing
             direct.deallocate()
             stepwise.deallocate()
         }
-        for var value in Self.values() + ["plain", "back\\slash", "\\$(A)", "$(A)\\", "a\\b$(B:upper)c"] {
+        for var value in Self.values() + ["plain", "back\\slash", "\\$(A)", "$(A)\\", "a\\b$(B:upper)c",
+            // A `\` right before a `$` (escaped or not), at the start, between and after references.
+            "x\\$(A)$(B)", "$(A)\\$(B)", "$(A) \\${B} c", "\\\\$(A)", "\\$$(A)", "$(A)\\$", "a\\ $(B)\\x$[A]"] {
             var asked = false
             let programs = value.withUTF8 { bytes in
                 (direct.program(bytes, nameIDs: names) { asked = true; return isList },
