@@ -41,6 +41,43 @@ import Testing
         }
     }
 
+    /// The word-at-a-time check against the component loop: every path of up to ten bytes
+    /// over `/`, `.` and `a`, then long random paths (the word loop starts at nine bytes),
+    /// mostly normal ones with the odd `//`, `/.`, `/..` or trailing `/`.
+    @Test func isNormalAgreesWithTheComponentLoop() {
+        let alphabet: [UInt8] = Array("/.a".utf8)
+        func check(_ bytes: [UInt8]) {
+            bytes.withUnsafeBufferPointer { buffer in
+                let absolute = bytes.first == UInt8(ascii: "/")
+                #expect(Path.isNormal(buffer, absolute: absolute) == Path.isNormalByComponents(buffer, absolute: absolute),
+                        "\(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+        var path: [UInt8] = []
+        func extend(_ remaining: Int) {
+            check(path)
+            guard remaining > 0 else { return }
+            for byte in alphabet {
+                path.append(byte)
+                extend(remaining - 1)
+                path.removeLast()
+            }
+        }
+        extend(10)
+        var generator = SystemRandomNumberGenerator()
+        let components = ["Sources", "a", "é", ".hidden", "b.xcconfig", "..x", "x..", "", ".", ".."]
+        for _ in 0..<20_000 {
+            var text = Bool.random(using: &generator) ? "/" : ""
+            let count = Int.random(in: 1...8, using: &generator)
+            text += (0..<count).map { _ in
+                // Mostly ordinary names: the special components come one time in eight.
+                Int.random(in: 0..<8, using: &generator) == 0 ? components.randomElement(using: &generator)! : components[Int.random(in: 0..<7, using: &generator)]
+            }.joined(separator: "/")
+            if Int.random(in: 0..<10, using: &generator) == 0 { text += "/" }
+            check(Array(text.utf8))
+        }
+    }
+
     @Test func aNormalPathIsReturnedAsIs() {
         for path in ["/", "/a", "/a/b.xcconfig", "a", "a/b", "..a", "a..", "/.a/b."] {
             #expect(Path.normalize(path) == path)
