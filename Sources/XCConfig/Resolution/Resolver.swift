@@ -1199,16 +1199,6 @@ public final class Resolver {
     /// The string form of compiled pieces: their text with each reference's string value, as
     /// ``evaluateValue(_:)`` computes it for an ``Expression``.
     func evaluatePieces(_ range: Range<Int32>) -> ValueRange {
-        if range.upperBound &- range.lowerBound == 1, store.pieces[Int(range.lowerBound)].isReference {
-            // A reference alone (`$(inherited)`, `$(OTHER)`): its value as it is, uncopied.
-            if aborted { return .empty }
-            let value = evaluateReference(compiled: Int(store.pieces[Int(range.lowerBound)].start)) ?? .empty
-            if value.count > options.maximumValueSize {
-                abortValueTooLarge()
-                return .empty
-            }
-            return value
-        }
         // Built in place at the top of `values`, so that the result needs no copy. A reference's
         // value is kept where it landed, right after the part built, or moved or copied there;
         // what else the reference appended is dropped. That needs nothing above the part built
@@ -1237,6 +1227,15 @@ public final class Resolver {
                     value = applyOperators(of: reference, to: entry.value.hasContent ? entry.value : nil) ?? .empty
                 } else {
                     value = evaluateReference(compiled: Int(piece.start)) ?? .empty
+                }
+                if range.upperBound &- range.lowerBound == 1 {
+                    // A reference alone (`$(inherited)`, `$(OTHER)`, a computed name's `$(NAME)`):
+                    // its value as it is, uncopied.
+                    if value.count > options.maximumValueSize {
+                        abortValueTooLarge()
+                        return .empty
+                    }
+                    return value
                 }
                 if committedValues <= end {
                     // Everything above `end` is the reference's, and needed no more.
