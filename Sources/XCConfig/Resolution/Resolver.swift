@@ -1582,6 +1582,9 @@ public final class Resolver {
     /// usual case: making strings for `uppercased()` and back cost more than the rest of the
     /// reference); `nil` for any other value.
     private func asciiCaseMapped(_ value: ValueRange, toUpper: Bool) -> ValueRange? {
+        // An empty element (an unset string-typed setting) maps to itself; `values` may have
+        // no storage yet, whose address is read below.
+        if value.count == 0 { return value }
         // Copied first and mapped in one pass over the copy, which is dropped again when a
         // byte is not ASCII.
         let start = values.count
