@@ -1205,12 +1205,20 @@ public final class Resolver {
             values.append(store.text.base.unsafelyUnwrapped + Int(program.literalStart), count: Int(program.literalLength))
             return ValueRange(start: start, count: Int(program.literalLength))
         }
-        return evaluatePieces(program.pieces)
+        return evaluatePiecesInline(program.pieces)
     }
 
     /// The string form of compiled pieces: their text with each reference's string value, as
     /// ``evaluateValue(_:)`` computes it for an ``Expression``.
     func evaluatePieces(_ range: Range<Int32>) -> ValueRange {
+        evaluatePiecesInline(range)
+    }
+
+    /// ``evaluatePieces(_:)``, inlined into ``evaluateProgram(_:)`` (so into
+    /// ``evaluateRecord(nameID:record:)``, which evaluates nearly every value's pieces): the
+    /// call cost 0.8K of resolve-bench's 595.7K instructions.
+    @inline(__always)
+    private func evaluatePiecesInline(_ range: Range<Int32>) -> ValueRange {
         // Built in place at the top of `values`, so that the result needs no copy. A reference's
         // value is kept where it landed, right after the part built, or moved or copied there;
         // what else the reference appended is dropped. That needs nothing above the part built
