@@ -206,6 +206,31 @@ import Testing
         #expect(compiled == tree)
     }
 
+    /// A reference is read from the cache in place only while neither a tracer nor extra
+    /// bindings are set: `explain` after the values are cached still traces every reference,
+    /// and a template's bindings win over cached values; afterwards the cache is read again.
+    @Test func cacheIsReadInPlaceOnlyWithoutTracerOrBindings() {
+        let resolver = Self.resolver(text: "A = a\nB = $(A)b\nC = $(B)c$(A)\n")
+        #expect(resolver.value(of: "C") == "abca")
+        #expect(resolver.readsCacheInPlace)
+        let explained = resolver.explain("C")
+        #expect(explained.value == "abca")
+        let traced = explained.assignments.first?.references ?? []
+        #expect(traced.map(\.info.name) == ["B", "A"])
+        #expect(traced.first?.references.map(\.info.name) == ["A"])
+        #expect(resolver.readsCacheInPlace)
+        #expect(resolver.evaluate(template: "$(C)", bindings: ["A": "x"]).value == "xbcx")
+        #expect(resolver.readsCacheInPlace)
+        #expect(resolver.value(of: "C") == "abca")
+        resolver.extraBindings = ["A": "y"]
+        #expect(!resolver.readsCacheInPlace)
+        resolver.extraBindings = [:]
+        resolver.tracer = EvaluationTracer()
+        #expect(!resolver.readsCacheInPlace)
+        resolver.tracer = nil
+        #expect(resolver.readsCacheInPlace)
+    }
+
     /// Past ``Resolver/Options/maximumDepth``, a chain of references and a chain of
     /// `$(inherited)` give up: the value is empty and the error says how deep, once per
     /// setting asked for; a shorter part of the chain is still evaluated.
