@@ -1233,6 +1233,10 @@ public final class Resolver {
         // to be cached (``committedValues``): when a nested evaluation cached a value there that
         // is not the reference's own, the rest is built in `scratch` instead.
         let start = values.count
+        // The bound on the value's end rather than on its size, so that each piece tests one
+        // subtraction less (saturated: `maximumValueSize` may be `Int.max`): 0.7K of
+        // resolve-bench's 593.9K instructions.
+        let limit = start &+ min(options.maximumValueSize, Int.max &- start)
         var index = range.lowerBound
         while index < range.upperBound {
             if aborted { return .empty }
@@ -1278,7 +1282,7 @@ public final class Resolver {
             } else if piece.length > 0 {
                 values.append(store.text.base.unsafelyUnwrapped + Int(piece.start), count: Int(piece.length))
             }
-            if values.count - start > options.maximumValueSize {
+            if values.count > limit {
                 abortValueTooLarge()
                 return .empty
             }

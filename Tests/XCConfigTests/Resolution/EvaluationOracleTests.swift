@@ -231,6 +231,21 @@ import Testing
         #expect(resolver.readsCacheInPlace)
     }
 
+    /// A value may grow to ``Resolver/Options/maximumValueSize`` bytes exactly, built from
+    /// text and references; one byte more gives up, with the value empty and the error
+    /// reported; and a bound of `Int.max` bounds nothing.
+    @Test func valueSizeBoundIsExact() {
+        let text = "B = abcdefgh\nEXACT = 01234567$(B)\nOVER = 01234567$(B)x\nTEXT_OVER = $(B)0123456789\n"
+        let bounded = Self.resolver(text: text, options: Resolver.Options(maximumValueSize: 16))
+        #expect(bounded.value(of: "EXACT") == "01234567abcdefgh")
+        #expect(bounded.value(of: "OVER") == "")
+        #expect(bounded.value(of: "TEXT_OVER") == "")
+        #expect(bounded.diagnostics.filter { $0.message.contains("grows past") }.count == 2)
+        let unbounded = Self.resolver(text: text, options: Resolver.Options(maximumValueSize: Int.max))
+        #expect(unbounded.value(of: "OVER") == "01234567abcdefghx")
+        #expect(unbounded.diagnostics.isEmpty)
+    }
+
     /// Past ``Resolver/Options/maximumDepth``, a chain of references and a chain of
     /// `$(inherited)` give up: the value is empty and the error says how deep, once per
     /// setting asked for; a shorter part of the chain is still evaluated.
