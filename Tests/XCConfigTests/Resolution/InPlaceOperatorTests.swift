@@ -45,6 +45,27 @@ import Testing
         }
     }
 
+    /// Case mapping ends with a word overlapping the one before: values of every length up to
+    /// five words, letters of both cases and their neighbours at every offset, mapped twice
+    /// where the words overlap, and a non-ASCII byte in the last word only.
+    @Test(arguments: [OperatorName.upper, .lower])
+    func caseMappingMatchesOperatorsAtEveryLength(_ op: OperatorName) {
+        let alphabet = Array("aZ@[`{zA_m".utf8)
+        for length in 0...40 {
+            let ascii = String(decoding: (0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }, as: UTF8.self)
+            for input in [ascii, length > 0 ? String(ascii.dropLast()) + "é" : "é"] {
+                let level = Level(kind: .commandLine, source: .dictionary([
+                    DictionaryEntry(key: "V", value: input),
+                    DictionaryEntry(key: "R", value: "$(V:\(String(describing: op.spelling)))"),
+                    DictionaryEntry(key: "S", value: "<$(V:\(String(describing: op.spelling)))>"),
+                ]))
+                let resolver = Resolver(levels: [level], context: EvaluationContext())
+                #expect(resolver.value(of: "R") == Operators.retrieve(op, input), "\(input)")
+                #expect(resolver.value(of: "S") == "<" + Operators.retrieve(op, input) + ">", "\(input)")
+            }
+        }
+    }
+
     /// ``Resolver/lastSlashAndDot(_:)`` reads eight bytes at a time: it finds what a byte-by-byte
     /// scan finds for values of every length up to a few words, with `/`, `.` and a non-ASCII
     /// byte at every offset.
