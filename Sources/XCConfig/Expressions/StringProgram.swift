@@ -113,6 +113,8 @@ struct ProgramStore {
     var pendingOperators = FlatBuffer<CompiledOperator>()
     /// Names referred to without references that no level assigns, interned when compiled.
     var unassignedNames = NameTable()
+    /// The operator names the common shape has read lately.
+    var recentOperatorNames = OperatorNameMemo()
 
     mutating func deallocate() {
         pieces.deallocate()
@@ -330,7 +332,7 @@ struct ProgramStore {
                         return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                     }
                     let nameBytes = UnsafeBufferPointer(start: base + operatorStart, count: end &- operatorStart)
-                    let name = OperatorName(bytes: nameBytes)
+                    let name = recentOperatorNames.name(nameBytes)
                     if name == .unknown, !nameBytes.allSatisfy(ExpressionParser.isOperatorNameByte) {
                         return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                     }
@@ -444,6 +446,39 @@ struct ProgramStore {
         } else {
             return (.unassigned, Int32(unassignedNames.intern(bytes: text).id))
         }
+    }
+}
+
+/// The last four short operator names read, with what ``OperatorName/init(bytes:)`` makes of
+/// them. Telling an operator by its name called two functions, one of them `memcmp`, which cost
+/// more than the rest of compiling the operator; a file uses a handful of operators, and a name
+/// of up to seven bytes is told from the others by one word.
+struct OperatorNameMemo {
+    private var keys: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var names: (OperatorName, OperatorName, OperatorName, OperatorName) = (.unknown, .unknown, .unknown, .unknown)
+    /// The entry the next name read replaces.
+    private var next = 0
+
+    /// ``OperatorName/init(bytes:)`` of `bytes`.
+    @inline(__always)
+    mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> OperatorName {
+        let count = bytes.count
+        guard count > 0, count < 8, let base = bytes.baseAddress else { return OperatorName(bytes: bytes) }
+        // The bytes, and the length above them: two names share a key only when spelled alike.
+        let key = NameTable.partialWord(UnsafeRawPointer(base), count: count) | UInt64(truncatingIfNeeded: count) &<< 56
+        if key == keys.0 { return names.0 }
+        if key == keys.1 { return names.1 }
+        if key == keys.2 { return names.2 }
+        if key == keys.3 { return names.3 }
+        let name = OperatorName(bytes: bytes)
+        switch next {
+        case 0: (keys.0, names.0) = (key, name)
+        case 1: (keys.1, names.1) = (key, name)
+        case 2: (keys.2, names.2) = (key, name)
+        default: (keys.3, names.3) = (key, name)
+        }
+        next = (next &+ 1) & 3
+        return name
     }
 }
 
