@@ -180,7 +180,7 @@ struct ProgramStore {
             return appendVerbatim(bytes)
         }
         let firstDollar = UnsafeRawPointer(dollar) - UnsafeRawPointer(base)
-        if let program = compileCommonShape(bytes, from: firstDollar, nameIDs: Unmanaged.passUnretained(nameIDs)) { return program }
+        if let program = compileCommonShape(bytes, firstDollar: firstDollar, nameIDs: Unmanaged.passUnretained(nameIDs)) { return program }
         if Self.dependsOnSemantics(bytes) && usesListSemantics() {
             return compileInGeneral(bytes, semantics: .list, nameIDs: nameIDs)
         }
@@ -207,7 +207,8 @@ struct ProgramStore {
     /// ``verbatimProgram(_:)`` first (compiled here, it would be copied twice).
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // List semantics differ only at a `\`, which the common shape leaves out.
-        if semantics == .string, let program = compileCommonShape(bytes, from: 0, nameIDs: Unmanaged.passUnretained(nameIDs)) {
+        if semantics == .string,
+           let program = compileCommonShape(bytes, firstDollar: Self.dollarIndex(in: bytes, from: 0), nameIDs: Unmanaged.passUnretained(nameIDs)) {
             return program
         }
         return compileInGeneral(bytes, semantics: semantics, nameIDs: nameIDs)
@@ -252,8 +253,9 @@ struct ProgramStore {
     /// compiler writes them, unassigned names interned in the same order (so interned again,
     /// to the same IDs, after a fallback).
     ///
-    /// `start` is where to look for the first `$`: no `$` is before it.
-    private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
+    /// `start` is the index of the value's first `$` (`bytes.count` when it holds none): the
+    /// caller found it already, and scanning for it again cost a word's scan per value.
+    private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, firstDollar start: Int, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
         let count = bytes.count
         let piecesStart = pieces.count, referencesStart = references.count
         let operatorsStart = operators.count, textStart = text.count
@@ -267,8 +269,8 @@ struct ProgramStore {
         var runStart = 0
         // Whether the value's pieces so far are in `pieces` (from `piecesStart`), not pending.
         var piecesInStore = true
+        // `index` is at a `$`, or at the end.
         while true {
-            index = ProgramCompiler.firstIndex(of: dollar, in: bytes, from: index)
             // A trailing `$` is text.
             if index &+ 1 >= count { break }
             // Where list semantics would differ (see above): the caller decides.
@@ -281,7 +283,7 @@ struct ProgramStore {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
                 // A `$` that starts nothing is text.
-                index &+= 1
+                index = Self.dollarIndex(in: bytes, from: index &+ 1)
                 continue
             }
             if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart), to: piecesInStore ? .store : .pending) }
@@ -358,8 +360,8 @@ struct ProgramStore {
             if built.kind == .computed { references[reference] = built } else { references.append(built) }
             let piece = ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1)
             if piecesInStore { pieces.append(piece) } else { pendingPieces.append(piece) }
-            index = end &+ 1
-            runStart = index
+            runStart = end &+ 1
+            index = ProgramCompiler.firstIndex(of: dollar, in: bytes, from: runStart)
         }
         if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart), to: piecesInStore ? .store : .pending) }
         var first = piecesStart
@@ -381,6 +383,15 @@ struct ProgramStore {
             }
         }
         return program
+    }
+
+    /// The index of the first `$` in `bytes` from `start` on, `bytes.count` when there is none.
+    /// `memchr`, not an inlined scan: this is for the rare `$` that starts nothing (and for
+    /// ``compile(_:semantics:nameIDs:)``), where a scan's code was not worth inlining again.
+    private static func dollarIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(UInt8(ascii: "$")), bytes.count &- start) else { return bytes.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// Moves the pieces from `start` on in ``pieces`` to ``pendingPieces`` and returns `false`
