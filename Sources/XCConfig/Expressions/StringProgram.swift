@@ -293,7 +293,12 @@ struct ProgramStore {
             let reference = references.count
             var built = CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: false, operators: 0..<0)
             let nameStart = index &+ 2
-            var end = ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
+            // `$(` nearly always: its closer spelled as a constant, which the scan compares
+            // with as it is, where a closer read from a variable was spread over a word first.
+            let closesParenthesis = closer == UInt8(ascii: ")")
+            var end = closesParenthesis
+                ? ProgramCompiler.firstIndex(of: UInt8(ascii: ")"), colon, dollar, in: bytes, from: nameStart)
+                : ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
             if end == count {
                 return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
             }
