@@ -333,7 +333,10 @@ struct ProgramStore {
                     // The name ends at the first byte that is not an operator name's; in the
                     // common shape that is `=`, `:` or the closer, found eight bytes at a time. A
                     // known operator's name is all name bytes; any other is checked byte by byte.
-                    end = ProgramCompiler.firstIndex(of: equals, colon, closer, in: bytes, from: operatorStart)
+                    // `)` a constant again, as for the name.
+                    end = closesParenthesis
+                        ? ProgramCompiler.firstIndex(of: equals, colon, UInt8(ascii: ")"), in: bytes, from: operatorStart)
+                        : ProgramCompiler.firstIndex(of: equals, colon, closer, in: bytes, from: operatorStart)
                     // A dropped operator or an open reference: the general compiler's.
                     guard end < count else {
                         return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
