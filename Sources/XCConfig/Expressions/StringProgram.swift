@@ -113,6 +113,8 @@ struct ProgramStore {
     var pendingOperators = FlatBuffer<CompiledOperator>()
     /// Names referred to without references that no level assigns, interned when compiled.
     var unassignedNames = NameTable()
+    /// The operator names the common shape has read lately.
+    var recentOperatorNames = OperatorNameMemo()
 
     mutating func deallocate() {
         pieces.deallocate()
@@ -178,7 +180,7 @@ struct ProgramStore {
             return appendVerbatim(bytes)
         }
         let firstDollar = UnsafeRawPointer(dollar) - UnsafeRawPointer(base)
-        if let program = compileCommonShape(bytes, from: firstDollar, nameIDs: Unmanaged.passUnretained(nameIDs)) { return program }
+        if let program = compileCommonShape(bytes, firstDollar: firstDollar, nameIDs: Unmanaged.passUnretained(nameIDs)) { return program }
         if Self.dependsOnSemantics(bytes) && usesListSemantics() {
             return compileInGeneral(bytes, semantics: .list, nameIDs: nameIDs)
         }
@@ -205,7 +207,8 @@ struct ProgramStore {
     /// ``verbatimProgram(_:)`` first (compiled here, it would be copied twice).
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // List semantics differ only at a `\`, which the common shape leaves out.
-        if semantics == .string, let program = compileCommonShape(bytes, from: 0, nameIDs: Unmanaged.passUnretained(nameIDs)) {
+        if semantics == .string,
+           let program = compileCommonShape(bytes, firstDollar: Self.dollarIndex(in: bytes, from: 0), nameIDs: Unmanaged.passUnretained(nameIDs)) {
             return program
         }
         return compileInGeneral(bytes, semantics: semantics, nameIDs: nameIDs)
@@ -250,8 +253,9 @@ struct ProgramStore {
     /// compiler writes them, unassigned names interned in the same order (so interned again,
     /// to the same IDs, after a fallback).
     ///
-    /// `start` is where to look for the first `$`: no `$` is before it.
-    private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
+    /// `start` is the index of the value's first `$` (`bytes.count` when it holds none): the
+    /// caller found it already, and scanning for it again cost a word's scan per value.
+    private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, firstDollar start: Int, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
         let count = bytes.count
         let piecesStart = pieces.count, referencesStart = references.count
         let operatorsStart = operators.count, textStart = text.count
@@ -265,8 +269,8 @@ struct ProgramStore {
         var runStart = 0
         // Whether the value's pieces so far are in `pieces` (from `piecesStart`), not pending.
         var piecesInStore = true
+        // `index` is at a `$`, or at the end.
         while true {
-            index = ProgramCompiler.firstIndex(of: dollar, in: bytes, from: index)
             // A trailing `$` is text.
             if index &+ 1 >= count { break }
             // Where list semantics would differ (see above): the caller decides.
@@ -279,7 +283,7 @@ struct ProgramStore {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
                 // A `$` that starts nothing is text.
-                index &+= 1
+                index = Self.dollarIndex(in: bytes, from: index &+ 1)
                 continue
             }
             if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart), to: piecesInStore ? .store : .pending) }
@@ -289,7 +293,12 @@ struct ProgramStore {
             let reference = references.count
             var built = CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: false, operators: 0..<0)
             let nameStart = index &+ 2
-            var end = ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
+            // `$(` nearly always: its closer spelled as a constant, which the scan compares
+            // with as it is, where a closer read from a variable was spread over a word first.
+            let closesParenthesis = closer == UInt8(ascii: ")")
+            var end = closesParenthesis
+                ? ProgramCompiler.firstIndex(of: UInt8(ascii: ")"), colon, dollar, in: bytes, from: nameStart)
+                : ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
             if end == count {
                 return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
             }
@@ -324,13 +333,16 @@ struct ProgramStore {
                     // The name ends at the first byte that is not an operator name's; in the
                     // common shape that is `=`, `:` or the closer, found eight bytes at a time. A
                     // known operator's name is all name bytes; any other is checked byte by byte.
-                    end = ProgramCompiler.firstIndex(of: equals, colon, closer, in: bytes, from: operatorStart)
+                    // `)` a constant again, as for the name.
+                    end = closesParenthesis
+                        ? ProgramCompiler.firstIndex(of: equals, colon, UInt8(ascii: ")"), in: bytes, from: operatorStart)
+                        : ProgramCompiler.firstIndex(of: equals, colon, closer, in: bytes, from: operatorStart)
                     // A dropped operator or an open reference: the general compiler's.
                     guard end < count else {
                         return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                     }
                     let nameBytes = UnsafeBufferPointer(start: base + operatorStart, count: end &- operatorStart)
-                    let name = OperatorName(bytes: nameBytes)
+                    let name = recentOperatorNames.name(nameBytes)
                     if name == .unknown, !nameBytes.allSatisfy(ExpressionParser.isOperatorNameByte) {
                         return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                     }
@@ -356,8 +368,8 @@ struct ProgramStore {
             if built.kind == .computed { references[reference] = built } else { references.append(built) }
             let piece = ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1)
             if piecesInStore { pieces.append(piece) } else { pendingPieces.append(piece) }
-            index = end &+ 1
-            runStart = index
+            runStart = end &+ 1
+            index = ProgramCompiler.firstIndex(of: dollar, in: bytes, from: runStart)
         }
         if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart), to: piecesInStore ? .store : .pending) }
         var first = piecesStart
@@ -379,6 +391,15 @@ struct ProgramStore {
             }
         }
         return program
+    }
+
+    /// The index of the first `$` in `bytes` from `start` on, `bytes.count` when there is none.
+    /// `memchr`, not an inlined scan: this is for the rare `$` that starts nothing (and for
+    /// ``compile(_:semantics:nameIDs:)``), where a scan's code was not worth inlining again.
+    private static func dollarIndex(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + start, Int32(UInt8(ascii: "$")), bytes.count &- start) else { return bytes.count }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     /// Moves the pieces from `start` on in ``pieces`` to ``pendingPieces`` and returns `false`
@@ -437,13 +458,48 @@ struct ProgramStore {
     @inline(__always)
     fileprivate mutating func nameKindAndID(_ text: UnsafeBufferPointer<UInt8>, nameIDs: Unmanaged<NameTable>) -> (CompiledReference.NameKind, Int32) {
         let id = nameIDs._withUnsafeGuaranteedRef { $0.id(ofBytes: text) }
+        // IDs converted unchecked: an ID is a name's index in a table, far below `Int32.max`,
+        // and checking each cost resolve-bench about 0.9K instructions.
         if let special = CompiledReference.NameKind(specialName: text) {
-            return (special, id.map(Int32.init) ?? -1)
+            return (special, id.map { Int32(truncatingIfNeeded: $0) } ?? -1)
         } else if let id {
-            return (.setting, Int32(id))
+            return (.setting, Int32(truncatingIfNeeded: id))
         } else {
-            return (.unassigned, Int32(unassignedNames.intern(bytes: text).id))
+            return (.unassigned, Int32(truncatingIfNeeded: unassignedNames.intern(bytes: text).id))
         }
+    }
+}
+
+/// The last four short operator names read, with what ``OperatorName/init(bytes:)`` makes of
+/// them. Telling an operator by its name called two functions, one of them `memcmp`, which cost
+/// more than the rest of compiling the operator; a file uses a handful of operators, and a name
+/// of up to seven bytes is told from the others by one word.
+struct OperatorNameMemo {
+    private var keys: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var names: (OperatorName, OperatorName, OperatorName, OperatorName) = (.unknown, .unknown, .unknown, .unknown)
+    /// The entry the next name read replaces.
+    private var next = 0
+
+    /// ``OperatorName/init(bytes:)`` of `bytes`.
+    @inline(__always)
+    mutating func name(_ bytes: UnsafeBufferPointer<UInt8>) -> OperatorName {
+        let count = bytes.count
+        guard count > 0, count < 8, let base = bytes.baseAddress else { return OperatorName(bytes: bytes) }
+        // The bytes, and the length above them: two names share a key only when spelled alike.
+        let key = NameTable.partialWord(UnsafeRawPointer(base), count: count) | UInt64(truncatingIfNeeded: count) &<< 56
+        if key == keys.0 { return names.0 }
+        if key == keys.1 { return names.1 }
+        if key == keys.2 { return names.2 }
+        if key == keys.3 { return names.3 }
+        let name = OperatorName(bytes: bytes)
+        switch next {
+        case 0: (keys.0, names.0) = (key, name)
+        case 1: (keys.1, names.1) = (key, name)
+        case 2: (keys.2, names.2) = (key, name)
+        default: (keys.3, names.3) = (key, name)
+        }
+        next = (next &+ 1) & 3
+        return name
     }
 }
 

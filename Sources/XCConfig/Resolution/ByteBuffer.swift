@@ -44,17 +44,19 @@ struct FlatBuffer<Element> {
     }
 
     @inline(__always) mutating func append(_ element: Element) {
-        if count == capacity { grow(toAtLeast: count + 1) }
+        if count == capacity { grow(toAtLeast: count &+ 1) }
         (base.unsafelyUnwrapped + count).initialize(to: element)
-        count += 1
+        // Unchecked: a count never passes its capacity, an `Int`; the overflow check was two
+        // instructions more on every append.
+        count &+= 1
     }
 
     /// Appends `count` values from `source`, which must not point into this buffer.
     @inline(__always) mutating func append(_ source: UnsafePointer<Element>, count added: Int) {
         if added <= 0 { return }
-        if count + added > capacity { grow(toAtLeast: count + added) }
+        if count &+ added > capacity { grow(toAtLeast: count &+ added) }
         Self.copy(to: base.unsafelyUnwrapped + count, from: source, count: added)
-        count += added
+        count &+= added
     }
 
     @inline(__always) mutating func append(_ elements: UnsafeBufferPointer<Element>) {
@@ -65,9 +67,9 @@ struct FlatBuffer<Element> {
     @inline(__always) mutating func appendCopy(from start: Int, count added: Int) {
         if added <= 0 { return }
         // Grown first: the source moves with the storage.
-        if count + added > capacity { grow(toAtLeast: count + added) }
+        if count &+ added > capacity { grow(toAtLeast: count &+ added) }
         Self.copy(to: base.unsafelyUnwrapped + count, from: base.unsafelyUnwrapped + start, count: added)
-        count += added
+        count &+= added
     }
 
     /// Copies `count` values from `source` to `destination` (not overlapping). Plain values,

@@ -240,7 +240,7 @@ final class NameTable {
     /// The `count` (less than 8) bytes at `pointer` in the low end of a zeroed word, first byte
     /// lowest: the same word on any byte order, read without touching bytes past them.
     @inline(__always)
-    private static func partialWord(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
+    static func partialWord(_ pointer: UnsafeRawPointer, count: Int) -> UInt64 {
         var word: UInt64 = 0
         var offset = 0
         if count & 4 != 0 {

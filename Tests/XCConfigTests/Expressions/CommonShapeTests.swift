@@ -31,6 +31,9 @@ import Testing
             "", "$", "a$", "$(A", "$(A:upper", "$(A:", "$(A:upper=", "$(A:up per)", "$(A)$(B)", "$($(A))", "$(${B})",
             "$($(A)x)", "$(x$(A))", "$($(A:upper))", "$($(A)):upper", "$(A:default=)", "$(A:default=x:upper)",
             "$(A:default=x$(B))", "$(A:default=x", "$($(A", "$($(A)", "x $($(UNSET)) $(UNSET2:default=d) $(B:base)",
+            // A `$` that starts nothing, first, between references and last: the common shape
+            // looks for the next `$` from there.
+            "$ $(A)", "$-$(B)$", "a$/$ $(A) $", "$.$(A)$.", "$(A)$ $", "$(A) $%$(B:upper)",
         ]
         for _ in 0..<4000 {
             let count = 1 + generator.next(6)
