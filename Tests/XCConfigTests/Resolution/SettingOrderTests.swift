@@ -20,6 +20,19 @@ import Testing
         #expect(resolver.resolveAll().map(\.name) == expected)
     }
 
+    /// Names first interned from a dictionary level and from a configuration level sort
+    /// together, conditional dictionary keys by their setting name.
+    @Test func namesFromDictionaryAndConfigurationLevelsSortTogether() {
+        let text = "ZED = 1\nSHARED_PREFIX_16_B = 2\nMIDDLE = 3\nA = 4"
+        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
+        let defaults = ["SHARED_PREFIX_16_A", "MIDDLE", "B[sdk=*]", "Y"].map { DictionaryEntry(key: $0, value: "d") }
+        let resolver = Resolver(levels: [
+            Level(kind: .defaults, source: .dictionary(defaults)),
+            Level(kind: .targetXCConfig, source: .configuration(loaded)),
+        ], context: EvaluationContext())
+        #expect(resolver.settingNames() == ["A", "B", "MIDDLE", "SHARED_PREFIX_16_A", "SHARED_PREFIX_16_B", "Y", "ZED"])
+    }
+
     /// The sort merges the ascending runs it finds: inputs already in order, in reverse, and
     /// made of sorted runs of every length come out in byte order.
     @Test func runsOfEveryShapeAreMerged() {
