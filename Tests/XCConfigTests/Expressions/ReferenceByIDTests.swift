@@ -8,6 +8,8 @@ import Testing
         "$(UNSET_STRING_TYPED)", "$(GCC_PREPROCESSOR_DEFINITIONS_NOT_SET:default=d)", "$NOT_ASSIGNED", "$NOT_ASSIGNED$(NAME)",
         "$($(NAME))", "$($(NAME_OF_UNMATCHED))", "$NOT$(NAME_OF_UNMATCHED)", "$($(NAME_OF_UNASSIGNED))", "$($(NAME_OF_INHERITED))",
         "x$($(NAME):upper)", "$(PRODUCT_NAME_NOT_SET)", "$(UNMATCHED)",
+        // A computed name that names the setting being evaluated reaches the value below it.
+        "$($(NAME_OF_V))", "[$($(NAME_OF_V):upper)]", "$($(NAME)):$($(NAME))",
     ]
 
     @Test(arguments: values)
@@ -19,6 +21,7 @@ import Testing
             NAME_OF_UNMATCHED = UNMATCHED
             NAME_OF_UNASSIGNED = NOWHERE
             NAME_OF_INHERITED = inherited
+            NAME_OF_V = V
             V = base
             V = \(value)
             """

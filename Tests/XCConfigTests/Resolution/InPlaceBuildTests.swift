@@ -50,6 +50,18 @@ import Testing
             """, ["A": "asyb", "N": "X", "X_SUFFIX": "sy", "Y": "y"])
     }
 
+    /// A computed name that names the setting being evaluated reaches the assignment below,
+    /// as `$(inherited)` does (semantics §3: self-reference behaves exactly like `$(inherited)`).
+    @Test func computedNameOfTheSettingItself() {
+        Self.check("""
+            V = base
+            V = [$($(N):upper)]$($(M))
+            N = V
+            M = Y
+            Y = y
+            """, ["V": "[BASE]y", "N": "V", "M": "Y", "Y": "y"])
+    }
+
     /// A value that is not cached (it reaches the setting being evaluated) and of which
     /// `:file` keeps a later part: moved down to the end of the part built. (Inside `B`, `X`
     /// reaches no `B` below, and its operators keep nothing.)
