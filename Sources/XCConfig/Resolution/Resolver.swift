@@ -111,6 +111,12 @@ public final class Resolver {
     @exclusivity(unchecked) private var conditionFlags = FlatBuffer<UInt8>()
     @exclusivity(unchecked) private var sdkPatterns = FlatBuffer<(record: Int, start: Int, count: Int)>()
     @exclusivity(unchecked) private var sdkPatternBytes = ByteBuffer()
+    /// Set-up only: what the context made of the last few distinct short conditions (at most
+    /// ``conditionMemoLimit``), by their bytes. Files repeat a handful of conditions
+    /// (`[config=Debug]`, `[arch=arm64]`) over and over; matching one against the context cost
+    /// about 120 instructions where finding it here costs about 15.
+    @exclusivity(unchecked) private var conditionMemo = FlatBuffer<ConditionMemoEntry>()
+    private static var conditionMemoLimit: Int { 16 }
     private static var conditionMismatch: UInt8 { 1 }
     private static var conditionOnSDK: UInt8 { 2 }
 
@@ -239,6 +245,7 @@ public final class Resolver {
             bindConditions(levelIndex: levelIndex, records: start..<records.count)
         }
         conditionFlags.deallocate()
+        conditionMemo.deallocate()
         sdkPatterns.deallocate()
         sdkPatternBytes.deallocate()
         programs = FlatBuffer(repeating: nil, count: records.count)
@@ -412,6 +419,13 @@ public final class Resolver {
             // nothing but inline whitespace between one condition and the next.
             while base[offset] != UInt8(ascii: "[") { offset &+= 1 }
             let open = offset
+            if let short = ShortCondition(after: open, in: input) {
+                offset = open &+ short.length &+ 2
+                let parameter = UnsafeBufferPointer(start: base + (open &+ 1), count: short.equals)
+                let pattern = UnsafeBufferPointer(start: base + (open &+ 2 &+ short.equals), count: short.length &- short.equals &- 1)
+                if !noteCondition(parameter, pattern, ofRecord: record, flags: &flags, short: short) { break }
+                continue
+            }
             var equals = open &+ 1
             while base[equals] != UInt8(ascii: "=") { equals &+= 1 }
             var close = equals &+ 1
@@ -434,7 +448,10 @@ public final class Resolver {
 
     /// Notes one condition of record `record` in `flags`; `false` when the rest need not be read.
     @inline(__always)
-    private func noteCondition(_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, ofRecord record: Int, flags: inout UInt8) -> Bool {
+    private func noteCondition(
+        _ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, ofRecord record: Int, flags: inout UInt8,
+        short: ShortCondition? = nil
+    ) -> Bool {
         if Self.spells(parameter, "sdk") {
             flags |= Self.conditionOnSDK
             if bindsSDK {
@@ -443,12 +460,74 @@ public final class Resolver {
                 return true
             }
         }
-        if flags & Self.conditionMismatch == 0 && !conditionValues.matches(parameter, pattern) {
+        if flags & Self.conditionMismatch == 0 && !matches(parameter, pattern, short: short) {
             flags |= Self.conditionMismatch
         }
         // With `bindsSDK`, every `sdk` pattern counts in choosing the SDK, also those of
         // records that do not match: read on past a mismatch.
         return flags & Self.conditionMismatch == 0 || bindsSDK
+    }
+
+    /// Whether the context matches the condition `[parameter=pattern]`; a short condition is
+    /// looked up in ``conditionMemo`` first, and noted there.
+    @inline(__always)
+    private func matches(_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, short: ShortCondition?) -> Bool {
+        guard let short else { return conditionValues.matches(parameter, pattern) }
+        for entry in conditionMemo.all where entry.condition == short { return entry.matches }
+        let matches = conditionValues.matches(parameter, pattern)
+        if conditionMemo.count < Self.conditionMemoLimit { conditionMemo.append(ConditionMemoEntry(condition: short, matches: matches)) }
+        return matches
+    }
+
+    /// What the context made of a short condition (``conditionMemo``).
+    struct ConditionMemoEntry {
+        var condition: ShortCondition
+        var matches: Bool
+    }
+
+    /// A condition whose `parameter=pattern` bytes are at most 15, read as two words: with
+    /// the byte after them, its `]`, they lie within the 16 bytes after its `[`, found by two
+    /// word loads rather than a byte at a time, and compared whole.
+    struct ShortCondition: Equatable {
+        /// The bytes as little-endian words, zero from `length` on.
+        var low: UInt64
+        var high: UInt64
+        /// How many bytes `parameter=pattern` has: where the `]` is.
+        var length: Int
+        /// Where the first `=` is.
+        var equals: Int
+
+        /// The condition whose `[` is at `open` in `input`, whose shape the parse checked;
+        /// `nil` when fewer than 16 bytes follow the `[`, or when its `]` is not among them.
+        @inline(__always)
+        init?(after open: Int, in input: UnsafeBufferPointer<UInt8>) {
+            guard open &+ 17 <= input.count, let base = input.baseAddress else { return nil }
+            let raw = UnsafeRawPointer(base + (open &+ 1))
+            let low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            // The first `]` and the first `=`: a byte that is not one cannot borrow into the
+            // lowest match, so the lowest flag of each mask is exact.
+            let length = Self.firstIndex(of: UInt8(ascii: "]"), low, high)
+            let equals = Self.firstIndex(of: UInt8(ascii: "="), low, high)
+            // The `=` the parse found before the `]` (what the byte-by-byte scan finds).
+            guard length < 16, equals < length else { return nil }
+            self.length = length
+            self.equals = equals
+            self.low = length >= 8 ? low : low & ((1 &<< UInt64(length &* 8)) &- 1)
+            self.high = length <= 8 ? 0 : high & ((1 &<< UInt64((length &- 8) &* 8)) &- 1)
+        }
+
+        /// The index of the first `byte` in the 16 bytes `low` then `high`; 16 when none is.
+        @inline(__always)
+        static func firstIndex(of byte: UInt8, _ low: UInt64, _ high: UInt64) -> Int {
+            let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+            let pattern = ones &* UInt64(byte)
+            let x = low ^ pattern, y = high ^ pattern
+            let inLow = (x &- ones) & ~x & highBits
+            if inLow != 0 { return inLow.trailingZeroBitCount &>> 3 }
+            let inHigh = (y &- ones) & ~y & highBits
+            return inHigh != 0 ? 8 &+ inHigh.trailingZeroBitCount &>> 3 : 16
+        }
     }
 
     /// Decides which of one level's records match the context, from what
