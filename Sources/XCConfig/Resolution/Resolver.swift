@@ -603,12 +603,16 @@ public final class Resolver {
 
     /// The interned names of ``settingNames(at:)``, in the same order.
     func settingIDs(at levelKinds: Set<LevelKind>?) -> [Int] {
-        let included = levels.map { levelKinds?.contains($0.kind) ?? true }
         var result: [Int] = []
         result.reserveCapacity(names.count)
-        for id in names.indices where lastRecord[id] >= 0 {
-            if levelKinds != nil, !anyRecord(of: id, where: { included[Int(records[$0].levelIndex)] }) { continue }
-            result.append(id)
+        if let levelKinds {
+            let included = levels.map { levelKinds.contains($0.kind) }
+            for id in names.indices where lastRecord[id] >= 0 && anyRecord(of: id, where: { included[Int(records[$0].levelIndex)] }) {
+                result.append(id)
+            }
+        } else {
+            // Every level: every name with a record, without a flag per level to look up.
+            for id in names.indices where lastRecord[id] >= 0 { result.append(id) }
         }
         return sortedByName(result)
     }
