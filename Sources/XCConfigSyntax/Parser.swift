@@ -579,6 +579,13 @@ private struct LineParser {
     /// these checks.
     mutating func checkConditions(counting accepted: inout Int) -> StatementKind? {
         while index < count && bytes[index] == ASCII.openBracket {
+            // Most conditions are short ASCII words (`[sdk=iphoneos*]`) that one window reads whole.
+            if let close = shortConditionClose(in: bytes, open: index) {
+                index = close &+ 1
+                accepted += 1
+                _ = skipWhitespaceAndComments()
+                continue
+            }
             // Neither part is trimmed (semantics §1.3): the parameter runs to the first `=`.
             var i = endOfConditionPart(from: index + 1, stopAtEquals: true)
             index = i
@@ -905,6 +912,42 @@ func firstOffsetInWords(
     }
     while i < count && !ends(i) { i += 1 }
     return i
+}
+
+/// The offset of the `]` closing the condition whose `[` is at `open`, when the sixteen bytes
+/// after the `[` settle it: they hold a `]`, an `=` before it, and no byte below 0x0E or from
+/// 0x80 before it (so no line terminator, nor the rare TAB, VT, FF or non-ASCII byte). Then
+/// ``LineParser/checkConditions(counting:)`` would accept the condition with its parameter ending
+/// at that `=` (the first: no `]` or line end comes before it) and its pattern at that `]` (the
+/// first). `nil` leaves the condition to the general scan, as does an input ending within the
+/// sixteen bytes.
+///
+/// Two words and three byte tests, instead of two word scans that each check every flagged byte
+/// in turn. Each test's lowest flagged byte is exact: a borrow only flags bytes above a match.
+@inline(__always)
+func shortConditionClose(in bytes: UnsafeBufferPointer<UInt8>, open: Int) -> Int? {
+    let start = open &+ 1
+    // `open` is below `count`, so `start &+ 16` cannot overflow.
+    guard start &+ 16 <= bytes.count, let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
+    let low = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    /// The offset of the first byte of the sixteen flagged in `flags(word)`, or 16.
+    @inline(__always) func first(_ flags: (UInt64) -> UInt64) -> Int {
+        let lowOffset = flags(low).trailingZeroBitCount &>> 3  // 8 when none
+        return lowOffset < 8 ? lowOffset : 8 &+ flags(high).trailingZeroBitCount &>> 3
+    }
+    @inline(__always) func matching(_ byte: UInt8) -> (UInt64) -> UInt64 {
+        { word in
+            let matches = word ^ (ones &* UInt64(byte))
+            return (matches &- ones) & ~matches & highs
+        }
+    }
+    let close = first(matching(0x5D))
+    guard close < 16, first(matching(0x3D)) < close else { return nil }
+    // Below 0x0E: the byte minus 0x0E borrows into its high bit, which `~word` keeps.
+    let special = first { word in (((word &- ones &* 0x0E) & ~word) | word) & highs }
+    return close < special ? start &+ close : nil
 }
 
 /// The offset of the first byte at or after `start` in `bytes` that is not `[A-Za-z0-9_]`, or
