@@ -514,25 +514,33 @@ private struct LineParser {
         let nameStart = index
         let nameEnd = endOfName(from: index + 1)
         index = nameEnd
-        // A comment before the '=' runs to the end of the line, so the '=' test below fails:
-        // such comments never belong to an assignment.
-        _ = skipWhitespaceAndComments()
-
         // The conditions and the value are only checked here: the assignment reads them again
         // from the input when asked, which keeps it small and the parse free of allocations.
         var conditionCount = 0
-        if index < count && bytes[index] == ASCII.openBracket, let failure = checkConditions(counting: &conditionCount) {
-            return failure
+        let equals: Int
+        if nameEnd &+ 2 < count && bytes[nameEnd] == ASCII.space && bytes[nameEnd &+ 1] == ASCII.equals
+            && bytes[nameEnd &+ 2] == ASCII.space {
+            // `NAME = value`, the common spelling: the general steps below would skip the space,
+            // find neither a comment nor a condition, accept the `=`, and the value scan would
+            // skip the second space.
+            equals = nameEnd &+ 1
+            index = nameEnd &+ 3
+        } else {
+            // A comment before the '=' runs to the end of the line, so the '=' test below fails:
+            // such comments never belong to an assignment.
+            _ = skipWhitespaceAndComments()
+            if index < count && bytes[index] == ASCII.openBracket, let failure = checkConditions(counting: &conditionCount) {
+                return failure
+            }
+            // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
+            guard index < count && bytes[index] == ASCII.equals else {
+                return fail("expected a ‘=’, but found \(found(at: index))", at: index)
+            }
+            equals = index
+            index += 1
         }
-
-        // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
-        guard index < count && bytes[index] == ASCII.equals else {
-            return fail("expected a ‘=’, but found \(found(at: index))", at: index)
-        }
-        let equals = index
         let nameLine = line
         let nameLineStart = lineStart
-        index += 1
 
         let chunk: (start: Int, end: Int)
         if let oneLine = scanOneLineValue() {
@@ -865,28 +873,28 @@ func firstOffset(
 ) -> Int {
     let count = bytes.count
     var i = start
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-        // `i` never exceeds `count`, so `i &+ 16` cannot overflow.
-        while i &+ 16 <= count {
-            let flagged = flaggedLanes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), stop, alsoStop)
-            // The lanes as two words, first byte lowest (both targets are little-endian).
-            let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-            var low = UInt64(littleEndian: halves[0])
-            var high = UInt64(littleEndian: halves[1])
-            if low | high != 0 {
-                while low != 0 {
-                    let candidate = i &+ low.trailingZeroBitCount >> 3
-                    if ends(candidate) { return candidate }
-                    low &= low &- 1
-                }
-                while high != 0 {
-                    let candidate = i &+ 8 &+ high.trailingZeroBitCount >> 3
-                    if ends(candidate) { return candidate }
-                    high &= high &- 1
-                }
+    // `i` never exceeds `count`, so `i &+ 16` cannot overflow. A buffer with sixteen bytes has
+    // a base address: reading it there spares a test of it before the loop.
+    while i &+ 16 <= count {
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        let flagged = flaggedLanes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), stop, alsoStop)
+        // The lanes as two words, first byte lowest (both targets are little-endian).
+        let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
+        var low = UInt64(littleEndian: halves[0])
+        var high = UInt64(littleEndian: halves[1])
+        if low | high != 0 {
+            while low != 0 {
+                let candidate = i &+ low.trailingZeroBitCount >> 3
+                if ends(candidate) { return candidate }
+                low &= low &- 1
             }
-            i &+= 16
+            while high != 0 {
+                let candidate = i &+ 8 &+ high.trailingZeroBitCount >> 3
+                if ends(candidate) { return candidate }
+                high &= high &- 1
+            }
         }
+        i &+= 16
     }
     return firstOffsetInWords(in: bytes, from: i, flagging: stop, alsoStop, where: ends)
 }
@@ -993,18 +1001,18 @@ func shortConditionClose(in bytes: UnsafeBufferPointer<UInt8>, open: Int) -> Int
 func endOfNameOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     let count = bytes.count
     var i = start
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-        // `i` never exceeds `count`, so `i &+ 16` cannot overflow.
-        while i &+ 16 <= count {
-            let vector = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-            // The lanes as two words, first byte lowest (both targets are little-endian).
-            let halves = unsafeBitCast(nonNameLanes(vector), to: SIMD2<UInt64>.self)
-            let low = UInt64(littleEndian: halves[0])
-            if low != 0 { return i &+ low.trailingZeroBitCount >> 3 }
-            let high = UInt64(littleEndian: halves[1])
-            if high != 0 { return i &+ 8 &+ high.trailingZeroBitCount >> 3 }
-            i &+= 16
-        }
+    // `i` never exceeds `count`, so `i &+ 16` cannot overflow. A buffer with sixteen bytes has
+    // a base address: reading it there spares a test of it before the loop.
+    while i &+ 16 <= count {
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        let vector = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+        // The lanes as two words, first byte lowest (both targets are little-endian).
+        let halves = unsafeBitCast(nonNameLanes(vector), to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: halves[0])
+        if low != 0 { return i &+ low.trailingZeroBitCount >> 3 }
+        let high = UInt64(littleEndian: halves[1])
+        if high != 0 { return i &+ 8 &+ high.trailingZeroBitCount >> 3 }
+        i &+= 16
     }
     // Only a name near the end of the input gets here: no word scan, whose constants the
     // compiler would set up before every name.
