@@ -550,7 +550,7 @@ private struct LineParser {
             chunk = scanValue(&extentOnly)
         }
 
-        if index - nameStart >= Int(Int32.max) {
+        if index &- nameStart >= Int(Int32.max) {
             return .assignment(Assignment(general: generalLayout(
                 nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart, equals: equals,
                 conditionCount: conditionCount)))
