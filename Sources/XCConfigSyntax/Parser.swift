@@ -636,9 +636,10 @@ private struct LineParser {
         return firstOffsetInWords(in: bytes, from: start, flagging: ASCII.closeBracket, stopAtEquals ? ASCII.equals : nil, where: ends)
     }
 
-    /// ``scanValue(_:)`` of the parse for the common value: a chunk on one line, no comment
-    /// after it and no `\` continuing it. Returns its bounds, with the cursor at the line's end,
-    /// exactly as ``scanValue(_:)`` would; `nil`, with the cursor unmoved, for any other value.
+    /// ``scanValue(_:)`` of the parse for the common value: a chunk on one line, maybe with a
+    /// comment after it, and no `\` continuing it. Returns its bounds, with the cursor at the
+    /// line's end, exactly as ``scanValue(_:)`` would; `nil`, with the cursor unmoved, for any
+    /// other value.
     ///
     /// Inlined into the statement loop: the general scan is a generic function the compiler
     /// keeps out of line (despite its attribute), and its call, with the parser's state stored
@@ -651,11 +652,10 @@ private struct LineParser {
         guard valueStart < count else { return nil }
         let first = bytes[valueStart]
         guard first > ASCII.carriageReturn && first != ASCII.slash && first != 0xE2 else { return nil }
-        let lineEnd = endOfLine(from: valueStart, stopAtComment: true)
-        // The scan stopped at `//`: a comment follows the chunk.
-        if lineEnd < count && bytes[lineEnd] == ASCII.slash { return nil }
-        // The chunk is not empty (its first byte is no space), so `end` stays above `valueStart`.
-        var end = lineEnd
+        let chunkEnd = endOfLine(from: valueStart, stopAtComment: true)
+        // The chunk is not empty (its first byte is no space, nor the `/` of a comment), so `end`
+        // stays above `valueStart`.
+        var end = chunkEnd
         while bytes[end &- 1].isInlineSpace { end &-= 1 }
         // Xcode drops one trailing ';' only (semantics §1.3).
         if bytes[end &- 1] == ASCII.semicolon {
@@ -663,7 +663,9 @@ private struct LineParser {
             while end > valueStart && bytes[end &- 1].isInlineSpace { end &-= 1 }
         }
         if end > valueStart && bytes[end &- 1] == ASCII.backslash { return nil }
-        index = lineEnd
+        index = chunkEnd
+        // The scan stopped at `//`: a comment follows the chunk and runs to the end of the line.
+        if chunkEnd < count && bytes[chunkEnd] == ASCII.slash { _ = skipComment() }
         return (valueStart, end)
     }
 
