@@ -406,17 +406,20 @@ private struct Walker {
 /// handful of files and folders, and comparing a path with each costs less than hashing it
 /// (and allocating hash storage). A dictionary takes over past ``linearLimit`` entries, so
 /// that large include graphs stay linear.
+///
+/// The few entries are pairs in one array, given room for four at the first insertion: one
+/// allocation per map and load, where separate key and value arrays, each grown from one
+/// element, made four for two paths.
 struct PathMap<Value> {
     static var linearLimit: Int { 16 }
-    private var keys: [String] = []
-    private var values: [Value] = []
+    private var entries: [(key: String, value: Value)] = []
     /// Every key and its value, once there are more than ``linearLimit``.
     private var large: [String: Value]? = nil
 
     subscript(key: String) -> Value? {
         if let large { return large[key] }
-        guard let index = keys.firstIndex(of: key) else { return nil }
-        return values[index]
+        for entry in entries where entry.key == key { return entry.value }
+        return nil
     }
 
     /// Adds `key` with `value` unless it is there already; `true` when added.
@@ -427,16 +430,15 @@ struct PathMap<Value> {
             large![key] = value
             return true
         }
-        if keys.contains(key) { return false }
-        if keys.count == Self.linearLimit {
-            var dictionary = Dictionary(uniqueKeysWithValues: zip(keys, values))
+        if entries.contains(where: { $0.key == key }) { return false }
+        if entries.count == Self.linearLimit {
+            var dictionary = Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.key, $0.value) })
             dictionary[key] = value
             large = dictionary
-            keys = []
-            values = []
+            entries = []
         } else {
-            keys.append(key)
-            values.append(value)
+            if entries.isEmpty { entries.reserveCapacity(4) }
+            entries.append((key, value))
         }
         return true
     }
