@@ -394,10 +394,25 @@ private struct LineParser {
     mutating func parseFile(into statements: inout InPlaceAppender<Statement>) {
         while index < count {
             let start = index
-            let startLocation = location(start)
+            // Every statement starts a line: the one before took its terminator.
+            let startLocation = SourceLocation(line: line, column: 1)
             let kind = parseLine()
             // Whatever the line was, the cursor now sits at its end (semantics §2.1: error
-            // recovery resumes on the next physical line). The statement takes the terminator.
+            // recovery resumes on the next physical line). The statement takes the terminator,
+            // most often an LF, read here without the general test of every terminator.
+            if index < count && bytes[index] == ASCII.lineFeed {
+                let end = index &+ 1
+                statements.append(Statement(
+                    kind: consume kind,
+                    range: SourceRange(
+                        start: startLocation, end: SourceLocation(line: line &+ 1, column: 1),
+                        startOffset: start, endOffset: end)))
+                index = end
+                line &+= 1
+                lineStart = end
+                lineStarts?.append(end)
+                continue
+            }
             let terminator = terminatorLength(at: index)
             let end = index &+ terminator
             let endLocation = terminator > 0 ? SourceLocation(line: line &+ 1, column: 1) : location(index)
