@@ -394,10 +394,25 @@ private struct LineParser {
     mutating func parseFile(into statements: inout InPlaceAppender<Statement>) {
         while index < count {
             let start = index
-            let startLocation = location(start)
+            // Every statement starts a line: the one before took its terminator.
+            let startLocation = SourceLocation(line: line, column: 1)
             let kind = parseLine()
             // Whatever the line was, the cursor now sits at its end (semantics §2.1: error
-            // recovery resumes on the next physical line). The statement takes the terminator.
+            // recovery resumes on the next physical line). The statement takes the terminator,
+            // most often an LF, read here without the general test of every terminator.
+            if index < count && bytes[index] == ASCII.lineFeed {
+                let end = index &+ 1
+                statements.append(Statement(
+                    kind: consume kind,
+                    range: SourceRange(
+                        start: startLocation, end: SourceLocation(line: line &+ 1, column: 1),
+                        startOffset: start, endOffset: end)))
+                index = end
+                line &+= 1
+                lineStart = end
+                lineStarts?.append(end)
+                continue
+            }
             let terminator = terminatorLength(at: index)
             let end = index &+ terminator
             let endLocation = terminator > 0 ? SourceLocation(line: line &+ 1, column: 1) : location(index)
@@ -514,30 +529,43 @@ private struct LineParser {
         let nameStart = index
         let nameEnd = endOfName(from: index + 1)
         index = nameEnd
-        // A comment before the '=' runs to the end of the line, so the '=' test below fails:
-        // such comments never belong to an assignment.
-        _ = skipWhitespaceAndComments()
-
         // The conditions and the value are only checked here: the assignment reads them again
         // from the input when asked, which keeps it small and the parse free of allocations.
         var conditionCount = 0
-        if index < count && bytes[index] == ASCII.openBracket, let failure = checkConditions(counting: &conditionCount) {
-            return failure
+        let equals: Int
+        if nameEnd &+ 2 < count && bytes[nameEnd] == ASCII.space && bytes[nameEnd &+ 1] == ASCII.equals
+            && bytes[nameEnd &+ 2] == ASCII.space {
+            // `NAME = value`, the common spelling: the general steps below would skip the space,
+            // find neither a comment nor a condition, accept the `=`, and the value scan would
+            // skip the second space.
+            equals = nameEnd &+ 1
+            index = nameEnd &+ 3
+        } else {
+            // A comment before the '=' runs to the end of the line, so the '=' test below fails:
+            // such comments never belong to an assignment.
+            _ = skipWhitespaceAndComments()
+            if index < count && bytes[index] == ASCII.openBracket, let failure = checkConditions(counting: &conditionCount) {
+                return failure
+            }
+            // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
+            guard index < count && bytes[index] == ASCII.equals else {
+                return fail("expected a ‘=’, but found \(found(at: index))", at: index)
+            }
+            equals = index
+            index += 1
         }
-
-        // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
-        guard index < count && bytes[index] == ASCII.equals else {
-            return fail("expected a ‘=’, but found \(found(at: index))", at: index)
-        }
-        let equals = index
         let nameLine = line
         let nameLineStart = lineStart
-        index += 1
 
-        var extentOnly = ValueExtentOnly()
-        let chunk = scanValue(&extentOnly)
+        let chunk: (start: Int, end: Int)
+        if let oneLine = scanOneLineValue() {
+            chunk = oneLine
+        } else {
+            var extentOnly = ValueExtentOnly()
+            chunk = scanValue(&extentOnly)
+        }
 
-        if index - nameStart >= Int(Int32.max) {
+        if index &- nameStart >= Int(Int32.max) {
             return .assignment(Assignment(general: generalLayout(
                 nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart, equals: equals,
                 conditionCount: conditionCount)))
@@ -579,6 +607,13 @@ private struct LineParser {
     /// these checks.
     mutating func checkConditions(counting accepted: inout Int) -> StatementKind? {
         while index < count && bytes[index] == ASCII.openBracket {
+            // Most conditions are short ASCII words (`[sdk=iphoneos*]`) that one window reads whole.
+            if let close = shortConditionClose(in: bytes, open: index) {
+                index = close &+ 1
+                accepted += 1
+                _ = skipWhitespaceAndComments()
+                continue
+            }
             // Neither part is trimmed (semantics §1.3): the parameter runs to the first `=`.
             var i = endOfConditionPart(from: index + 1, stopAtEquals: true)
             index = i
@@ -614,6 +649,39 @@ private struct LineParser {
         // Parts are short words (`sdk`, `iphoneos*`): the word scan reads them as fast as the
         // vector scan and stays small enough to be inlined into `checkConditions`.
         return firstOffsetInWords(in: bytes, from: start, flagging: ASCII.closeBracket, stopAtEquals ? ASCII.equals : nil, where: ends)
+    }
+
+    /// ``scanValue(_:)`` of the parse for the common value: a chunk on one line, maybe with a
+    /// comment after it, and no `\` continuing it. Returns its bounds, with the cursor at the
+    /// line's end, exactly as ``scanValue(_:)`` would; `nil`, with the cursor unmoved, for any
+    /// other value.
+    ///
+    /// Inlined into the statement loop: the general scan is a generic function the compiler
+    /// keeps out of line (despite its attribute), and its call, with the parser's state stored
+    /// and loaded around it, cost about ten instructions a value.
+    @inline(__always)
+    mutating func scanOneLineValue() -> (start: Int, end: Int)? {
+        var valueStart = index
+        while valueStart < count && bytes[valueStart].isInlineSpace { valueStart &+= 1 }
+        // A line end (no chunk), a `/` (maybe a comment) or a control byte: the general scan.
+        guard valueStart < count else { return nil }
+        let first = bytes[valueStart]
+        guard first > ASCII.carriageReturn && first != ASCII.slash && first != 0xE2 else { return nil }
+        let chunkEnd = endOfLine(from: valueStart, stopAtComment: true)
+        // The chunk is not empty (its first byte is no space, nor the `/` of a comment), so `end`
+        // stays above `valueStart`.
+        var end = chunkEnd
+        while bytes[end &- 1].isInlineSpace { end &-= 1 }
+        // Xcode drops one trailing ';' only (semantics §1.3).
+        if bytes[end &- 1] == ASCII.semicolon {
+            end &-= 1
+            while end > valueStart && bytes[end &- 1].isInlineSpace { end &-= 1 }
+        }
+        if end > valueStart && bytes[end &- 1] == ASCII.backslash { return nil }
+        index = chunkEnd
+        // The scan stopped at `//`: a comment follows the chunk and runs to the end of the line.
+        if chunkEnd < count && bytes[chunkEnd] == ASCII.slash { _ = skipComment() }
+        return (valueStart, end)
     }
 
     /// ``scanValue(_:)``'s `start` for a value without chunk, and for one spanning lines.
@@ -822,28 +890,28 @@ func firstOffset(
 ) -> Int {
     let count = bytes.count
     var i = start
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-        // `i` never exceeds `count`, so `i &+ 16` cannot overflow.
-        while i &+ 16 <= count {
-            let flagged = flaggedLanes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), stop, alsoStop)
-            // The lanes as two words, first byte lowest (both targets are little-endian).
-            let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-            var low = UInt64(littleEndian: halves[0])
-            var high = UInt64(littleEndian: halves[1])
-            if low | high != 0 {
-                while low != 0 {
-                    let candidate = i &+ low.trailingZeroBitCount >> 3
-                    if ends(candidate) { return candidate }
-                    low &= low &- 1
-                }
-                while high != 0 {
-                    let candidate = i &+ 8 &+ high.trailingZeroBitCount >> 3
-                    if ends(candidate) { return candidate }
-                    high &= high &- 1
-                }
+    // `i` never exceeds `count`, so `i &+ 16` cannot overflow. A buffer with sixteen bytes has
+    // a base address: reading it there spares a test of it before the loop.
+    while i &+ 16 <= count {
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        let flagged = flaggedLanes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), stop, alsoStop)
+        // The lanes as two words, first byte lowest (both targets are little-endian).
+        let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
+        var low = UInt64(littleEndian: halves[0])
+        var high = UInt64(littleEndian: halves[1])
+        if low | high != 0 {
+            while low != 0 {
+                let candidate = i &+ low.trailingZeroBitCount >> 3
+                if ends(candidate) { return candidate }
+                low &= low &- 1
             }
-            i &+= 16
+            while high != 0 {
+                let candidate = i &+ 8 &+ high.trailingZeroBitCount >> 3
+                if ends(candidate) { return candidate }
+                high &= high &- 1
+            }
         }
+        i &+= 16
     }
     return firstOffsetInWords(in: bytes, from: i, flagging: stop, alsoStop, where: ends)
 }
@@ -907,6 +975,42 @@ func firstOffsetInWords(
     return i
 }
 
+/// The offset of the `]` closing the condition whose `[` is at `open`, when the sixteen bytes
+/// after the `[` settle it: they hold a `]`, an `=` before it, and no byte below 0x0E or from
+/// 0x80 before it (so no line terminator, nor the rare TAB, VT, FF or non-ASCII byte). Then
+/// ``LineParser/checkConditions(counting:)`` would accept the condition with its parameter ending
+/// at that `=` (the first: no `]` or line end comes before it) and its pattern at that `]` (the
+/// first). `nil` leaves the condition to the general scan, as does an input ending within the
+/// sixteen bytes.
+///
+/// Two words and three byte tests, instead of two word scans that each check every flagged byte
+/// in turn. Each test's lowest flagged byte is exact: a borrow only flags bytes above a match.
+@inline(__always)
+func shortConditionClose(in bytes: UnsafeBufferPointer<UInt8>, open: Int) -> Int? {
+    let start = open &+ 1
+    // `open` is below `count`, so `start &+ 16` cannot overflow.
+    guard start &+ 16 <= bytes.count, let base = UnsafeRawPointer(bytes.baseAddress) else { return nil }
+    let low = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+    let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start &+ 8, as: UInt64.self))
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    /// The offset of the first byte of the sixteen flagged in `flags(word)`, or 16.
+    @inline(__always) func first(_ flags: (UInt64) -> UInt64) -> Int {
+        let lowOffset = flags(low).trailingZeroBitCount &>> 3  // 8 when none
+        return lowOffset < 8 ? lowOffset : 8 &+ flags(high).trailingZeroBitCount &>> 3
+    }
+    @inline(__always) func matching(_ byte: UInt8) -> (UInt64) -> UInt64 {
+        { word in
+            let matches = word ^ (ones &* UInt64(byte))
+            return (matches &- ones) & ~matches & highs
+        }
+    }
+    let close = first(matching(0x5D))
+    guard close < 16, first(matching(0x3D)) < close else { return nil }
+    // Below 0x0E: the byte minus 0x0E borrows into its high bit, which `~word` keeps.
+    let special = first { word in (((word &- ones &* 0x0E) & ~word) | word) & highs }
+    return close < special ? start &+ close : nil
+}
+
 /// The offset of the first byte at or after `start` in `bytes` that is not `[A-Za-z0-9_]`, or
 /// `bytes.count`. Most names are long (`GCC_PREPROCESSOR_DEFINITIONS`) and most fit in sixteen
 /// bytes: one vector test while sixteen bytes remain, then one by one.
@@ -914,18 +1018,18 @@ func firstOffsetInWords(
 func endOfNameOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     let count = bytes.count
     var i = start
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-        // `i` never exceeds `count`, so `i &+ 16` cannot overflow.
-        while i &+ 16 <= count {
-            let vector = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-            // The lanes as two words, first byte lowest (both targets are little-endian).
-            let halves = unsafeBitCast(nonNameLanes(vector), to: SIMD2<UInt64>.self)
-            let low = UInt64(littleEndian: halves[0])
-            if low != 0 { return i &+ low.trailingZeroBitCount >> 3 }
-            let high = UInt64(littleEndian: halves[1])
-            if high != 0 { return i &+ 8 &+ high.trailingZeroBitCount >> 3 }
-            i &+= 16
-        }
+    // `i` never exceeds `count`, so `i &+ 16` cannot overflow. A buffer with sixteen bytes has
+    // a base address: reading it there spares a test of it before the loop.
+    while i &+ 16 <= count {
+        let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
+        let vector = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+        // The lanes as two words, first byte lowest (both targets are little-endian).
+        let halves = unsafeBitCast(nonNameLanes(vector), to: SIMD2<UInt64>.self)
+        let low = UInt64(littleEndian: halves[0])
+        if low != 0 { return i &+ low.trailingZeroBitCount >> 3 }
+        let high = UInt64(littleEndian: halves[1])
+        if high != 0 { return i &+ 8 &+ high.trailingZeroBitCount >> 3 }
+        i &+= 16
     }
     // Only a name near the end of the input gets here: no word scan, whose constants the
     // compiler would set up before every name.

@@ -305,10 +305,15 @@ public struct Assignment: Hashable, Sendable {
     package static func valueBytesInPlace(of assignment: UnsafePointer<Assignment>) -> UnsafeBufferPointer<UInt8>? {
         let chunkStart = assignment.pointee.chunkStartDelta
         guard chunkStart >= 0 else { return nil }
-        let start = assignment.pointee.nameStart + Int(chunkStart)
-        let end = assignment.pointee.nameStart + Int(assignment.pointee.chunkEndDelta)
+        // The parse made the chunk a range of the input, so neither the sums nor the count can
+        // overflow and the input is not empty: wrapping arithmetic, and no range to check
+        // (this runs once per value the resolver compiles).
+        let start = assignment.pointee.nameStart &+ Int(chunkStart)
+        let count = Int(assignment.pointee.chunkEndDelta &- chunkStart)
         return Unmanaged.passUnretained(assignment.pointee.storage)._withUnsafeGuaranteedRef { source in
-            source.bytes.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[start..<end]) }
+            source.bytes.withUnsafeBufferPointer {
+                UnsafeBufferPointer(start: $0.baseAddress.unsafelyUnwrapped + start, count: count)
+            }
         }
     }
 

@@ -37,4 +37,26 @@ import Testing
             #expect(viaClosure(buffer.baseAddress!) == Array("changed".utf8))
         }
     }
+
+    /// Generated values of every length up to 40, at sixteen alignments, each with the values
+    /// around it: the bytes in place are the closure's bytes whenever there are any.
+    @Test(arguments: 0...40)
+    func agreesWithTheValueOnGeneratedLines(length: Int) {
+        for value in OneLineValueTests.values(length: length, seed: 17) {
+            for nameLength in 1...16 {
+                let text = String(repeating: "A", count: nameLength) + " = "
+                var assignments = XCConfigParser.parse(Array(text.utf8) + value + Array("\nB = x\n".utf8)).assignments
+                assignments.withUnsafeBufferPointer { buffer in
+                    for index in buffer.indices {
+                        let pointer = buffer.baseAddress! + index
+                        let expected = viaClosure(pointer)
+                        // `value` decodes the bytes, repairing invalid UTF-8.
+                        #expect(String(decoding: expected, as: UTF8.self) == buffer[index].value, "\(value)")
+                        if let bytes = inPlace(pointer) { #expect(bytes == expected, "\(value)") }
+                    }
+                }
+                assignments.removeAll()
+            }
+        }
+    }
 }

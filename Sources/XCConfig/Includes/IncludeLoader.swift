@@ -110,8 +110,9 @@ private struct Walker {
         let tree = XCConfigParser.parse(rootBytes)
         let rootIndex = addFile(path: rootPath, tree: tree)
         if let rootPath { addDependency(rootPath) }
-        let rootIdentity = rootPath.map { identity(of: $0) } ?? "<memory>"
-        push(fileIndex: rootIndex, path: rootPath, identity: rootIdentity)
+        let rootDirectory = rootPath.map(Path.directory(of:))
+        let rootIdentity = rootPath.map { identity(of: $0, in: rootDirectory!) } ?? "<memory>"
+        push(fileIndex: rootIndex, directory: rootDirectory, identity: rootIdentity)
         while !stack.isEmpty {
             // The innermost file's statements up to its next include that pushes a file.
             let top = stack.count - 1
@@ -125,6 +126,12 @@ private struct Walker {
                 var assignments = 0
                 while position < statements.count {
                     position += 1
+                    // Most statements are assignments: a test of the case alone, without the
+                    // switch's loads of every payload word, lets them pass.
+                    if case .assignment = statements[position - 1].kind {
+                        assignments += 1
+                        continue
+                    }
                     switch statements[position - 1].kind {
                     case .assignment:
                         assignments += 1
@@ -188,15 +195,14 @@ private struct Walker {
     /// The symlink-resolved path of `path` (normalised), by which cycles are detected. A file
     /// that is not itself a link is named by its folder's resolved path, which is resolved once
     /// per load: one `lstat` per file instead of a `readlink` per component. `isSymbolicLink`
-    /// is what the search found, `nil` when not known yet.
-    private mutating func identity(of path: String, isSymbolicLink: Bool? = nil) -> String {
+    /// is what the search found, `nil` when not known yet; `directory` is `path`'s directory.
+    private mutating func identity(of path: String, in directory: String, isSymbolicLink: Bool? = nil) -> String {
         let fileSystem = loader.fileSystem
         let name = Path.basename(path)
         guard path != "/", !name.isEmpty, name != ".", name != "..",
               !(isSymbolicLink ?? fileSystem.isSymbolicLink(path)) else {
             return Path.normalize(fileSystem.resolvingSymlinks(path))
         }
-        let directory = Path.directory(of: path)
         let resolvedDirectory: String
         if let known = resolvedDirectories[directory] {
             resolvedDirectory = known
@@ -209,13 +215,22 @@ private struct Walker {
         return Path.normalize(Path.join(resolvedDirectory, name))
     }
 
-    private mutating func push(fileIndex: Int, path: String?, identity: String) {
+    /// `Path.directory(of: path)`, given as the innermost file's directory string itself when it
+    /// is that directory (most includes name a file beside their includer): no new string.
+    private func directory(of path: String) -> String {
+        if let known = stack.last?.directory, Path.isDirectory(known, of: path) { return known }
+        return Path.directory(of: path)
+    }
+
+    /// Starts walking the file at `fileIndex`, whose directory is `directory` (`nil` for
+    /// configuration text given without a path).
+    private mutating func push(fileIndex: Int, directory: String?, identity: String) {
         stack.append(Frame(
             fileIndex: fileIndex,
             statements: result.files[fileIndex].tree.statements,
             next: 0,
             identity: identity,
-            directory: path.map(Path.directory(of:))))
+            directory: directory))
         if deepActive != nil {
             deepActive!.insert(identity)
         } else if stack.count > PathMap<Void>.linearLimit {
@@ -270,7 +285,9 @@ private struct Walker {
         }
 
         // Cycle check before reading (semantics §1.6), by symlink-resolved path.
-        let identity = identity(of: resolved, isSymbolicLink: isSymbolicLink)
+        // Computed once for the identity and the walk of the file.
+        let directory = directory(of: resolved)
+        let identity = identity(of: resolved, in: directory, isSymbolicLink: isSymbolicLink)
         if isActive(identity) {
             record(.cycle, resolved, nil)
             report(.warning, cycleMessage(includer: includerPath, target: resolved), notes: cycleNotes(target: identity, targetPath: resolved, includer: includerPath))
@@ -289,7 +306,7 @@ private struct Walker {
 
         if let existing = parsed[resolved] {
             record(.included, resolved, existing)
-            push(fileIndex: existing, path: resolved, identity: identity)
+            push(fileIndex: existing, directory: directory, identity: identity)
             return
         }
         var bytes: [UInt8] = []
@@ -316,7 +333,7 @@ private struct Walker {
         }
         let index = addFile(path: resolved, tree: XCConfigParser.parse(bytes))
         record(.included, resolved, index)
-        push(fileIndex: index, path: resolved, identity: identity)
+        push(fileIndex: index, directory: directory, identity: identity)
     }
 
     /// Calls `visit` with each directory of the innermost file's search list, in order, until it
@@ -400,17 +417,20 @@ private struct Walker {
 /// handful of files and folders, and comparing a path with each costs less than hashing it
 /// (and allocating hash storage). A dictionary takes over past ``linearLimit`` entries, so
 /// that large include graphs stay linear.
+///
+/// The few entries are pairs in one array, given room for four at the first insertion: one
+/// allocation per map and load, where separate key and value arrays, each grown from one
+/// element, made four for two paths.
 struct PathMap<Value> {
     static var linearLimit: Int { 16 }
-    private var keys: [String] = []
-    private var values: [Value] = []
+    private var entries: [(key: String, value: Value)] = []
     /// Every key and its value, once there are more than ``linearLimit``.
     private var large: [String: Value]? = nil
 
     subscript(key: String) -> Value? {
         if let large { return large[key] }
-        guard let index = keys.firstIndex(of: key) else { return nil }
-        return values[index]
+        for entry in entries where entry.key == key { return entry.value }
+        return nil
     }
 
     /// Adds `key` with `value` unless it is there already; `true` when added.
@@ -421,16 +441,15 @@ struct PathMap<Value> {
             large![key] = value
             return true
         }
-        if keys.contains(key) { return false }
-        if keys.count == Self.linearLimit {
-            var dictionary = Dictionary(uniqueKeysWithValues: zip(keys, values))
+        if entries.contains(where: { $0.key == key }) { return false }
+        if entries.count == Self.linearLimit {
+            var dictionary = Dictionary(uniqueKeysWithValues: entries.lazy.map { ($0.key, $0.value) })
             dictionary[key] = value
             large = dictionary
-            keys = []
-            values = []
+            entries = []
         } else {
-            keys.append(key)
-            values.append(value)
+            if entries.isEmpty { entries.reserveCapacity(4) }
+            entries.append((key, value))
         }
         return true
     }

@@ -27,13 +27,16 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     private static let maximumSymlinkHops = 40
 
     private let lock = Lock()
+    // The state below is only read and written with `lock` held, which already excludes
+    // overlapping accesses: `@exclusivity(unchecked)` spares the runtime's dynamic check of each
+    // access (a dozen per include the walk resolves, about 80 instructions each).
     // Every entry by its lexically normalised absolute path; `/` always exists.
-    private var nodes: [String: Node] = ["/": .directory(permissions: 0o755)]
-    private var injectedFailures: [String: FileSystemError.Reason] = [:]
-    private var currentDirectoryStorage: String
-    private var writeLog: [String] = []
+    @exclusivity(unchecked) private var nodes: [String: Node] = ["/": .directory(permissions: 0o755)]
+    @exclusivity(unchecked) private var injectedFailures: [String: FileSystemError.Reason] = [:]
+    @exclusivity(unchecked) private var currentDirectoryStorage: String
+    @exclusivity(unchecked) private var writeLog: [String] = []
     /// Whether a symbolic link was ever added; until then every path resolves lexically.
-    private var hasAddedSymlinks = false
+    @exclusivity(unchecked) private var hasAddedSymlinks = false
 
     /// A file system holding `files` (path → UTF-8 contents; relative paths are below
     /// `currentDirectory`), with their directories created as needed.

@@ -12,6 +12,21 @@ public enum Path {
         }
     }
 
+    /// Whether ``directory(of:)`` of `path` is `directory`, found without making a string: its
+    /// last `/` is just past `directory`'s bytes, which `path` starts with. Answers `false`,
+    /// leaving the question to ``directory(of:)``, for a path whose last `/` is its first byte or
+    /// that has none (whose directory, `/` or `.`, is a small string anyway).
+    static func isDirectory(_ directory: String, of path: String) -> Bool {
+        var directory = directory
+        return directory.withUTF8 { prefix in
+            withLastSlash(path) { bytes, slash in
+                guard let slash, slash > 0, slash == prefix.count else { return false }
+                for index in 0..<slash where bytes[index] != prefix[index] { return false }
+                return true
+            }
+        }
+    }
+
     /// The last component of `path` (`/a/b.xcconfig` → `b.xcconfig`).
     public static func basename(_ path: String) -> String {
         withLastSlash(path) { bytes, slash in
