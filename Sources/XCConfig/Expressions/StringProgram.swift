@@ -289,11 +289,11 @@ struct ProgramStore {
                 continue
             }
             if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart), to: piecesInStore ? .store : .pending) }
-            // Built here and stored once, when complete: appended at the end, or for a computed
-            // name written over the slot taken before the inner reference's (the general
-            // compiler's order). Appending then setting each field cost a store per field.
+            // Appended whole as soon as its name is known (before an inner reference's, the
+            // general compiler's order), operators set afterwards when there are any: a
+            // reference built on the stack and stored at the end kept each of its fields in a
+            // stack slot across the operators' code, a load and a store per field.
             let reference = references.count
-            var built = CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: false, operators: 0..<0)
             let nameStart = index &+ 2
             // `$(` nearly always: its closer spelled as a constant, which the scan compares
             // with as it is, where a closer read from a variable was spread over a word first.
@@ -306,7 +306,8 @@ struct ProgramStore {
                 return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
             }
             if base[end] != dollar {
-                (built.kind, built.nameID) = nameKindAndID(UnsafeBufferPointer(start: base + nameStart, count: end &- nameStart), hash: nameHash, nameIDs: nameIDs)
+                let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + nameStart, count: end &- nameStart), hash: nameHash, nameIDs: nameIDs)
+                references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: 0..<0))
             } else {
                 // `$(NAME)` as the whole name: nothing before it, the closer right after it.
                 guard end == nameStart, end &+ 1 < count, let innerCloser = Self.closer(after: base[end &+ 1]) else {
@@ -318,14 +319,13 @@ struct ProgramStore {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
                 if piecesInStore { piecesInStore = moveToPending(from: piecesStart) }
-                references.append(built)
+                // The name's one piece, the inner reference, goes to `pieces` next.
+                let namePiece = Int32(truncatingIfNeeded: pieces.count)
+                references.append(CompiledReference(kind: .computed, nameID: -1, name: namePiece..<namePiece &+ 1, isBare: false, operators: 0..<0))
                 let inner = references.count
                 let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + innerStart, count: innerEnd &- innerStart), hash: innerHash, nameIDs: nameIDs)
                 references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: 0..<0))
-                let namePiece = Int32(truncatingIfNeeded: pieces.count)
                 pieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: inner), length: -1))
-                built.kind = .computed
-                built.name = namePiece..<namePiece &+ 1
                 end = innerEnd &+ 1
             }
             if base[end] == colon {
@@ -366,9 +366,8 @@ struct ProgramStore {
                         operators.append(CompiledOperator(name: name, operand: nil))
                     }
                 } while base[end] == colon
-                built.operators = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
+                references[reference].operators = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
             }
-            if built.kind == .computed { references[reference] = built } else { references.append(built) }
             let piece = ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1)
             if piecesInStore { pieces.append(piece) } else { pendingPieces.append(piece) }
             runStart = end &+ 1
