@@ -348,6 +348,13 @@ final class NameTable {
         let raw = UnsafeRawPointer(base)
         if count < 8 {
             hash = fold(hash, partialWord(raw, count: count))
+        } else if count <= 16 {
+            // Most names: the first word, then the last 8 bytes unless that is the same word;
+            // what the loop below does, without its test and jump per word.
+            hash = fold(hash, UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)))
+            if count > 8 {
+                hash = fold(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)))
+            }
         } else {
             var offset = 0
             while offset &+ 8 <= count {
