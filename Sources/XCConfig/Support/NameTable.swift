@@ -157,6 +157,11 @@ final class NameTable {
             guard count > 0, let base = bytes.baseAddress else { return true }
             let other = UnsafeRawPointer(base)
             if count < 8 { return NameTable.partialWord(stored, count: count) == NameTable.partialWord(other, count: count) }
+            if count <= 16 {
+                // The first word and the last 8 bytes, without the loop's test and jump.
+                return stored.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+                    && stored.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == other.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            }
             var offset = 0
             while offset &+ 8 < count {
                 if stored.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
@@ -245,6 +250,11 @@ final class NameTable {
             // Whole words, the last one overlapping the word before: no byte-by-byte tail.
             let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
             var offset = 0
+            // Most names (8 to 16 bytes): the first word, then the last, without the loop.
+            if count <= 16 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                offset = count
+            }
             while offset &+ 8 < count {
                 to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
                 offset &+= 8
@@ -303,6 +313,11 @@ final class NameTable {
         guard let x = a.baseAddress, let y = b.baseAddress else { return true }
         let left = UnsafeRawPointer(x), right = UnsafeRawPointer(y), count = a.count
         if count < 8 { return partialWord(left, count: count) == partialWord(right, count: count) }
+        if count <= 16 {
+            // Most names: the first word and the last 8 bytes, without the loop's test and jump.
+            return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+                && left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
         var offset = 0
         while offset &+ 8 < count {
             if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {

@@ -131,4 +131,22 @@ import Testing
             }
         }
     }
+
+    /// ``NameTable/Lookup`` compares every byte of a name whose hash matches: names differing in
+    /// one byte, at every position and length, given the stored name's hash (so that the
+    /// comparison, not the hash, must tell them apart).
+    @Test func lookupComparesEveryByte() {
+        for length in 1...40 {
+            let table = NameTable()
+            let a = Array(repeating: UInt8(ascii: "x"), count: length)
+            let hash = a.withUnsafeBufferPointer { table.intern(bytes: $0); return NameTable.hash($0) }
+            let lookup = table.lookup
+            a.withUnsafeBufferPointer { #expect(lookup.id(ofBytes: $0, hash: hash) == 0) }
+            for position in 0..<length {
+                var b = a
+                b[position] = UInt8(ascii: "y")
+                b.withUnsafeBufferPointer { #expect(lookup.id(ofBytes: $0, hash: hash) == nil, "\(length) at \(position)") }
+            }
+        }
+    }
 }
