@@ -72,7 +72,9 @@ struct CompiledReference {
 
 extension CompiledReference.NameKind {
     /// The kind of the name spelled by `text` when the resolver treats it specially (`$()`,
-    /// `inherited`, `value`); `nil` for any other name.
+    /// `inherited`, `value`); `nil` for any other name. Inlined: the value compiler tells every
+    /// name of up to nine bytes it reads, and the call cost more than the comparisons.
+    @inline(__always)
     init?(specialName text: UnsafeBufferPointer<UInt8>) {
         // Nearly every name is longer than `inherited`: one comparison rules it out, where the
         // switch below compared the length with each case.
@@ -180,7 +182,7 @@ struct ProgramStore {
             return appendVerbatim(bytes)
         }
         let firstDollar = UnsafeRawPointer(dollar) - UnsafeRawPointer(base)
-        if let program = compileCommonShape(bytes, firstDollar: firstDollar, nameIDs: Unmanaged.passUnretained(nameIDs)) { return program }
+        if let program = compileCommonShape(bytes, firstDollar: firstDollar, nameIDs: nameIDs.lookup) { return program }
         if Self.dependsOnSemantics(bytes) && usesListSemantics() {
             return compileInGeneral(bytes, semantics: .list, nameIDs: nameIDs)
         }
@@ -208,7 +210,7 @@ struct ProgramStore {
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // List semantics differ only at a `\`, which the common shape leaves out.
         if semantics == .string,
-           let program = compileCommonShape(bytes, firstDollar: Self.dollarIndex(in: bytes, from: 0), nameIDs: Unmanaged.passUnretained(nameIDs)) {
+           let program = compileCommonShape(bytes, firstDollar: Self.dollarIndex(in: bytes, from: 0), nameIDs: nameIDs.lookup) {
             return program
         }
         return compileInGeneral(bytes, semantics: semantics, nameIDs: nameIDs)
@@ -255,7 +257,7 @@ struct ProgramStore {
     ///
     /// `start` is the index of the value's first `$` (`bytes.count` when it holds none): the
     /// caller found it already, and scanning for it again cost a word's scan per value.
-    private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, firstDollar start: Int, nameIDs: Unmanaged<NameTable>) -> StringProgram? {
+    private mutating func compileCommonShape(_ bytes: UnsafeBufferPointer<UInt8>, firstDollar start: Int, nameIDs: NameTable.Lookup) -> StringProgram? {
         let count = bytes.count
         let piecesStart = pieces.count, referencesStart = references.count
         let operatorsStart = operators.count, textStart = text.count
@@ -287,42 +289,43 @@ struct ProgramStore {
                 continue
             }
             if index > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: index &- runStart), to: piecesInStore ? .store : .pending) }
-            // Built here and stored once, when complete: appended at the end, or for a computed
-            // name written over the slot taken before the inner reference's (the general
-            // compiler's order). Appending then setting each field cost a store per field.
+            // Appended whole as soon as its name is known (before an inner reference's, the
+            // general compiler's order), operators set afterwards when there are any: a
+            // reference built on the stack and stored at the end kept each of its fields in a
+            // stack slot across the operators' code, a load and a store per field.
             let reference = references.count
-            var built = CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: false, operators: 0..<0)
             let nameStart = index &+ 2
             // `$(` nearly always: its closer spelled as a constant, which the scan compares
             // with as it is, where a closer read from a variable was spread over a word first.
             let closesParenthesis = closer == UInt8(ascii: ")")
-            var end = closesParenthesis
-                ? ProgramCompiler.firstIndex(of: UInt8(ascii: ")"), colon, dollar, in: bytes, from: nameStart)
-                : ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
+            // The name is hashed as it is scanned (wasted on the rare computed name).
+            var (end, nameHash) = closesParenthesis
+                ? HashingScan.scan(for: UInt8(ascii: ")"), colon, dollar, in: bytes, from: nameStart)
+                : HashingScan.scan(for: closer, colon, dollar, in: bytes, from: nameStart)
             if end == count {
                 return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
             }
             if base[end] != dollar {
-                (built.kind, built.nameID) = nameKindAndID(UnsafeBufferPointer(start: base + nameStart, count: end &- nameStart), nameIDs: nameIDs)
+                let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + nameStart, count: end &- nameStart), hash: nameHash, nameIDs: nameIDs)
+                references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: 0..<0))
             } else {
                 // `$(NAME)` as the whole name: nothing before it, the closer right after it.
                 guard end == nameStart, end &+ 1 < count, let innerCloser = Self.closer(after: base[end &+ 1]) else {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
                 let innerStart = end &+ 2
-                let innerEnd = ProgramCompiler.firstIndex(of: innerCloser, colon, dollar, in: bytes, from: innerStart)
+                let (innerEnd, innerHash) = HashingScan.scan(for: innerCloser, colon, dollar, in: bytes, from: innerStart)
                 guard innerEnd < count, base[innerEnd] == innerCloser, innerEnd &+ 1 < count, base[innerEnd &+ 1] == closer else {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
                 if piecesInStore { piecesInStore = moveToPending(from: piecesStart) }
-                references.append(built)
-                let inner = references.count
-                let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + innerStart, count: innerEnd &- innerStart), nameIDs: nameIDs)
-                references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: 0..<0))
+                // The name's one piece, the inner reference, goes to `pieces` next.
                 let namePiece = Int32(truncatingIfNeeded: pieces.count)
+                references.append(CompiledReference(kind: .computed, nameID: -1, name: namePiece..<namePiece &+ 1, isBare: false, operators: 0..<0))
+                let inner = references.count
+                let (kind, nameID) = nameKindAndID(UnsafeBufferPointer(start: base + innerStart, count: innerEnd &- innerStart), hash: innerHash, nameIDs: nameIDs)
+                references.append(CompiledReference(kind: kind, nameID: nameID, name: 0..<0, isBare: false, operators: 0..<0))
                 pieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: inner), length: -1))
-                built.kind = .computed
-                built.name = namePiece..<namePiece &+ 1
                 end = innerEnd &+ 1
             }
             if base[end] == colon {
@@ -363,9 +366,8 @@ struct ProgramStore {
                         operators.append(CompiledOperator(name: name, operand: nil))
                     }
                 } while base[end] == colon
-                built.operators = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
+                references[reference].operators = Int32(truncatingIfNeeded: firstOperator)..<Int32(truncatingIfNeeded: operators.count)
             }
-            if built.kind == .computed { references[reference] = built } else { references.append(built) }
             let piece = ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1)
             if piecesInStore { pieces.append(piece) } else { pendingPieces.append(piece) }
             runStart = end &+ 1
@@ -455,18 +457,86 @@ struct ProgramStore {
     /// The kind and ID of a reference to the literal name `text`: its interned ID when it is
     /// an assigned setting's, else its ID among the unassigned names, or one of the special
     /// names.
-    @inline(__always)
     fileprivate mutating func nameKindAndID(_ text: UnsafeBufferPointer<UInt8>, nameIDs: Unmanaged<NameTable>) -> (CompiledReference.NameKind, Int32) {
-        let id = nameIDs._withUnsafeGuaranteedRef { $0.id(ofBytes: text) }
+        nameKindAndID(text, hash: NameTable.hash(text), nameIDs: nameIDs._withUnsafeGuaranteedRef { $0.lookup })
+    }
+
+    /// ``nameKindAndID(_:nameIDs:)`` with the name's ``NameTable/hash(_:)`` computed already
+    /// (by ``HashingScan``), for the lookup and for interning an unassigned name.
+    ///
+    /// `@_transparent` rather than `@inline(__always)`: the common shape is a large function,
+    /// and the optimizer left a call to this one in it for each name (about 40 instructions
+    /// of call, prologue and epilogue and of a call to tell the special names).
+    @_transparent
+    fileprivate mutating func nameKindAndID(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, nameIDs: NameTable.Lookup) -> (CompiledReference.NameKind, Int32) {
+        let id = nameIDs.id(ofBytes: text, hash: hash)
         // IDs converted unchecked: an ID is a name's index in a table, far below `Int32.max`,
-        // and checking each cost resolve-bench about 0.9K instructions.
-        if let special = CompiledReference.NameKind(specialName: text) {
+        // and checking each cost resolve-bench about 0.9K instructions. Only names of up to
+        // nine bytes can be special: nearly every name is ruled out by one comparison.
+        if text.count <= 9, let special = CompiledReference.NameKind(specialName: text) {
             return (special, id.map { Int32(truncatingIfNeeded: $0) } ?? -1)
         } else if let id {
             return (.setting, Int32(truncatingIfNeeded: id))
         } else {
-            return (.unassigned, Int32(truncatingIfNeeded: unassignedNames.intern(bytes: text).id))
+            return (.unassigned, Int32(truncatingIfNeeded: unassignedNames.intern(bytes: text, hash: hash).id))
         }
+    }
+}
+
+/// A scan for the end of a name that hashes the name's bytes on the way, as
+/// ``NameTable/hash(_:)`` does: the value compiler looks up every name it reads, and hashing
+/// read the name's bytes a second time, a word at a time, after the scan had read them.
+enum HashingScan {
+    /// The index of the first byte from `start` on that is `a`, `b` or `c` (which must not be
+    /// 0), and ``NameTable/hash(_:)`` of the bytes from `start` up to it; `bytes.count` (and
+    /// no hash) when there is none. As ``ProgramCompiler/firstIndex(of:_:_:in:from:)``: eight
+    /// bytes at a time, and the bytes past the last whole word in one word whose missing bytes
+    /// are zeros; each whole word that holds none of the three is folded into the hash. Every
+    /// read stays inside `bytes`.
+    @inline(__always)
+    static func scan(for a: UInt8, _ b: UInt8, _ c: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, hash: UInt64) {
+        let count = bytes.count
+        guard start < count, let base = bytes.baseAddress else { return (count, 0) }
+        let raw = UnsafeRawPointer(base)
+        var hash = NameTable.hashSeed
+        var index = start
+        // The word at `index` holding the end, first byte lowest, and the bits of its matches.
+        var word: UInt64
+        var found: UInt64
+        while true {
+            if index &+ 8 <= count {
+                word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                found = ProgramCompiler.matches(of: a, b, c, in: word)
+                if found != 0 { break }
+                hash = NameTable.fold(hash, word)
+                index &+= 8
+                continue
+            }
+            if index == count { return (count, 0) }
+            if count >= 8 {
+                // The last eight bytes, shifted down past those folded already; zeros come in.
+                let skipped = index &- (count &- 8)
+                word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)) &>> UInt64(skipped &* 8)
+            } else {
+                word = NameTable.partialWord(raw + index, count: count &- index)
+            }
+            found = ProgramCompiler.matches(of: a, b, c, in: word)
+            if found == 0 { return (count, 0) }
+            break
+        }
+        let offset = found.trailingZeroBitCount &>> 3
+        let end = index &+ offset
+        // A match among the zeros past the end (none, as no byte sought is 0).
+        if end >= count { return (count, 0) }
+        let length = end &- start
+        if length < 8 {
+            // Nothing folded yet (`index` is `start`): the name's bytes are the word's lowest,
+            // exact below the first match.
+            hash = NameTable.fold(hash, word & ((1 &<< UInt64(truncatingIfNeeded: offset &* 8)) &- 1))
+        } else if offset != 0 {
+            hash = NameTable.fold(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)))
+        }
+        return (end, NameTable.finishHash(hash, count: length))
     }
 }
 
@@ -594,7 +664,7 @@ private struct ProgramCompiler {
     /// The high bit of each byte of `word` that is `a`, `b` or `c`, exact up to the lowest
     /// match (bits above it may be false positives: borrows from the subtraction carry up).
     @inline(__always)
-    private static func matches(of a: UInt8, _ b: UInt8, _ c: UInt8, in word: UInt64) -> UInt64 {
+    fileprivate static func matches(of a: UInt8, _ b: UInt8, _ c: UInt8, in word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let x = word ^ (ones &* UInt64(a)), y = word ^ (ones &* UInt64(b)), z = word ^ (ones &* UInt64(c))
         return ((x &- ones) & ~x | (y &- ones) & ~y | (z &- ones) & ~z) & 0x8080_8080_8080_8080

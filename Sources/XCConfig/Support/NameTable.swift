@@ -108,6 +108,71 @@ final class NameTable {
         return entry == 0 ? nil : Self.id(of: entry)
     }
 
+    /// The table's buffers for looking names up, valid until a name is next interned.
+    var lookup: Lookup {
+        Lookup(slots: slots, mask: slotCount &- 1, ends: ends.base, storage: storage)
+    }
+
+    /// Lookups by bytes in a table that does not change meanwhile, for the value compiler:
+    /// plain pointers, so that nothing is retained or called per name, and a name's
+    /// ``NameTable/hash(_:)`` computed by the caller (``HashingScan`` hashes a name as it scans
+    /// for its end, reading its bytes once).
+    struct Lookup {
+        let slots: UnsafeMutablePointer<UInt64>?
+        let mask: Int
+        let ends: UnsafeMutablePointer<Int32>?
+        let storage: UnsafeMutablePointer<UInt8>?
+
+        /// ``NameTable/id(ofBytes:)`` of the name spelled by `bytes`, whose hash is `hash`.
+        /// `@_transparent`: the value compiler's common shape is so large a function that the
+        /// optimizer left `@inline(__always)` lookups in it as calls (a closure call, about 40
+        /// instructions a name of call, prologue and epilogue).
+        @_transparent
+        func id(ofBytes bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int? {
+            guard let slots else { return nil }
+            let tag = hash >> 32
+            var slot = Int(truncatingIfNeeded: tag) & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return nil }
+                if entry >> 32 == tag {
+                    let id = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) &- 1
+                    let ends = ends.unsafelyUnwrapped
+                    let start = id == 0 ? 0 : Int(ends[id &- 1])
+                    // An empty name may be all the table holds, with no storage yet.
+                    if Int(ends[id]) &- start == bytes.count,
+                       bytes.count == 0 || Self.sameBytes(UnsafeRawPointer(storage.unsafelyUnwrapped + start), bytes, count: bytes.count) {
+                        return id
+                    }
+                }
+                slot = (slot &+ 1) & mask
+            }
+        }
+
+        /// Whether the `count` bytes at `stored` (a name in the table) are those of `bytes`
+        /// (`count` of them), as ``NameTable/equal(_:_:)`` compares them; `@_transparent` for
+        /// ``id(ofBytes:hash:)``.
+        @_transparent
+        static func sameBytes(_ stored: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
+            guard count > 0, let base = bytes.baseAddress else { return true }
+            let other = UnsafeRawPointer(base)
+            if count < 8 { return NameTable.partialWord(stored, count: count) == NameTable.partialWord(other, count: count) }
+            if count <= 16 {
+                // The first word and the last 8 bytes, without the loop's test and jump.
+                return stored.loadUnaligned(as: UInt64.self) == other.loadUnaligned(as: UInt64.self)
+                    && stored.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == other.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            }
+            var offset = 0
+            while offset &+ 8 < count {
+                if stored.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != other.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                    return false
+                }
+                offset &+= 8
+            }
+            return stored.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == other.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
+    }
+
     /// The ID of `name`, interning it when new; `isNew` tells which.
     @discardableResult
     func intern(_ name: String) -> (id: Int, isNew: Bool) {
@@ -115,21 +180,38 @@ final class NameTable {
     }
 
     /// The ID of the name spelled by `bytes`, interning it when new; one probe either way.
+    /// Inlined: the resolver interns every assignment's name as it loads it, and the call,
+    /// its prologue and epilogue and the pair returned were a sixth of interning a name.
+    @inline(__always)
     @discardableResult
     func intern(bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, isNew: Bool) {
+        interning(bytes, hash: Self.hash(bytes))
+    }
+
+    /// ``intern(bytes:)`` with the name's ``hash(_:)`` computed already.
+    @discardableResult
+    func intern(bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: Int, isNew: Bool) {
+        interning(bytes, hash: hash)
+    }
+
+    /// Inlined into both: one call per name, as before there were two.
+    @inline(__always)
+    private func interning(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: Int, isNew: Bool) {
         // 64 slots to start: growing twice on the way to the twenty-odd names a table of
         // unassigned names holds cost more than zeroing 512 bytes.
         if slots == nil { allocateSlots(64) }
         let slots = slots.unsafelyUnwrapped
-        let tag = Self.tag(Self.hash(bytes))
+        let tag = Self.tag(hash)
         let slot = probe(bytes, tag: tag, slots: slots)
         if slots[slot] != 0 { return (Self.id(of: slots[slot]), false) }
         let id = ends.count
         precondition(id < Int(UInt32.max), "more than 4 billion names")
         appendToStorage(bytes)
         ends.append(Int32(truncatingIfNeeded: storageCount))
-        slots[slot] = tag << 32 | UInt64(id + 1)
-        if ends.count * 2 > slotCount { grow() }
+        // Unchecked arithmetic: `id` is below 2^32 (above), and the count of a buffer far
+        // below `Int.max / 2`; the overflow checks were a tenth of interning a new name.
+        slots[slot] = tag << 32 | UInt64(truncatingIfNeeded: id &+ 1)
+        if ends.count &<< 1 > slotCount { grow() }
         return (id, true)
     }
 
@@ -168,6 +250,11 @@ final class NameTable {
             // Whole words, the last one overlapping the word before: no byte-by-byte tail.
             let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
             var offset = 0
+            // Most names (8 to 16 bytes): the first word, then the last, without the loop.
+            if count <= 16 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                offset = count
+            }
             while offset &+ 8 < count {
                 to.storeBytes(of: from.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
                 offset &+= 8
@@ -226,6 +313,11 @@ final class NameTable {
         guard let x = a.baseAddress, let y = b.baseAddress else { return true }
         let left = UnsafeRawPointer(x), right = UnsafeRawPointer(y), count = a.count
         if count < 8 { return partialWord(left, count: count) == partialWord(right, count: count) }
+        if count <= 16 {
+            // Most names: the first word and the last 8 bytes, without the loop's test and jump.
+            return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
+                && left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        }
         var offset = 0
         while offset &+ 8 < count {
             if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
@@ -258,29 +350,54 @@ final class NameTable {
     }
 
     /// A multiply-and-fold hash over 8-byte words; plenty for a table of a few thousand names.
-    /// The length is mixed in first, so a name of 8 bytes or more ends with its last 8 bytes
-    /// whole, overlapping the word before: shifting the tail out of them cost more than the
-    /// words themselves, for names of 9 to 30 bytes.
+    /// Every whole word of the name in turn, then for a length that is not a multiple of 8 its
+    /// last 8 bytes whole, overlapping the word before (a name shorter than 8: its bytes in a
+    /// zeroed word), then the length. The length comes last so that a scan that does not know
+    /// it yet can hash the words it passes (``HashingScan``); the last 8 bytes whole because
+    /// shifting the tail out of them cost more than the words themselves.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = bytes.count
-        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: count)
-        guard let base = bytes.baseAddress else { return hash }
+        var hash = hashSeed
+        guard let base = bytes.baseAddress else { return finishHash(fold(hash, 0), count: 0) }
         let raw = UnsafeRawPointer(base)
-        let last: UInt64
         if count < 8 {
-            last = partialWord(raw, count: count)
+            hash = fold(hash, partialWord(raw, count: count))
+        } else if count <= 16 {
+            // Most names: the first word, then the last 8 bytes unless that is the same word;
+            // what the loop below does, without its test and jump per word.
+            hash = fold(hash, UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)))
+            if count > 8 {
+                hash = fold(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)))
+            }
         } else {
             var offset = 0
-            while offset &+ 8 < count {
-                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x9E37_79B9_7F4A_7C15
-                hash ^= hash >> 29
+            while offset &+ 8 <= count {
+                hash = fold(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
                 offset &+= 8
             }
-            last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+            if offset < count {
+                hash = fold(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)))
+            }
         }
-        hash = (hash ^ last) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= hash >> 29
-        return hash &* 0xBF58_476D_1CE4_E5B9 ^ (hash >> 31)
+        return finishHash(hash, count: count)
+    }
+
+    /// Where ``hash(_:)`` starts.
+    @inline(__always)
+    static var hashSeed: UInt64 { 0x243F_6A88_85A3_08D3 }
+
+    /// One word into a ``hash(_:)``.
+    @inline(__always)
+    static func fold(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return mixed ^ (mixed >> 29)
+    }
+
+    /// The end of a ``hash(_:)``: the length, and bits mixed up into the tag.
+    @inline(__always)
+    static func finishHash(_ hash: UInt64, count: Int) -> UInt64 {
+        let mixed = (hash ^ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
+        return mixed ^ (mixed >> 31)
     }
 }
