@@ -276,6 +276,7 @@ public final class Resolver {
     func name(_ id: Int) -> String { nameIDs.string(id) }
 
     /// The interned ID of the name spelled by `bytes`, interning it when new.
+    @inline(__always)
     private func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let (id, isNew) = nameIDs.intern(bytes: bytes)
         if isNew {
