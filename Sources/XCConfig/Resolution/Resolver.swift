@@ -256,6 +256,10 @@ public final class Resolver {
         // buffer's 256 bytes, evaluating resolve-bench's 260 records grew it five times (3K
         // of its 575K instructions). Past that it doubles as before.
         values.reserveCapacity(min(max(records.count &* 32, 1024), 1 << 16))
+        // Likewise the compiled values' text and pieces (from 256 each, compiling
+        // resolve-bench's values grew them eight times: 2.5K of its 525K instructions).
+        store.text.reserveCapacity(min(max(records.count &* 24, 256), 1 << 16))
+        store.pieces.reserveCapacity(min(max(records.count &* 4, 256), 1 << 14))
     }
 
     /// The setting names, by interned ID.
