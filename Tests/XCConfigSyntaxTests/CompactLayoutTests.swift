@@ -214,11 +214,8 @@ import Testing
         let spaces = ["", "", " ", " ", "\t", "\u{0B}", "  ", "\u{3000}", "\n", "//"]
         let ordinary = ["", "sdk", "iphoneos*", " ", "é", "[", "=", "\\", "/", "$(A)", ";"]
         let parts = ordinary + ordinary + ordinary + ["\u{2028}", "\r", "\n"]
-        var state: UInt64 = 0x5EED_C0DE
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0x5EED_C0DE)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         func pick(_ items: [String]) -> String { items[next(items.count)] }
         var checked = 0
         for _ in 0..<10_000 {
@@ -276,11 +273,8 @@ import Testing
             return bytes.count
         }
         let alphabet: [UInt8] = [0x0A, 0x0B, 0x0D, 0x0C, 0xE2, 0xE3, 0x80, 0xA8, 0xA9, 0x2F, 0x2E, 0x61, 0x20, 0x09, 0x00, 0xFF]
-        var state: UInt64 = 0x00E0_F11E
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0x00E0_F11E)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         for _ in 0..<1500 {
             // Mostly plain bytes, so that scans run over whole words before a match.
             let bytes = (0..<next(40)).map { _ in next(3) == 0 ? alphabet[next(alphabet.count)] : 0x61 }

@@ -16,11 +16,8 @@ import Testing
     /// Values of `length` bytes: mostly letters, with `//`, CRLF, U+2028 and `\` + LF whole at
     /// times, and trailing spaces and `;` often.
     static func values(length: Int, seed: UInt64) -> [[UInt8]] {
-        var state = seed &+ UInt64(length) &* 0x9E37_79B9
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: seed, length: length)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         return (0..<12).map { _ in
             var bytes: [UInt8] = []
             while bytes.count < length {

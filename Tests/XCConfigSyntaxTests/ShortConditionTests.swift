@@ -15,11 +15,8 @@ import Testing
 
     /// Inputs of `length` bytes: mostly condition letters, with whole U+2028 and CRLF at times.
     static func inputs(length: Int, seed: UInt64) -> [[UInt8]] {
-        var state = seed &+ UInt64(length) &* 0x9E37_79B9
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: seed, length: length)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         return (0..<12).map { _ in
             var bytes: [UInt8] = []
             while bytes.count < length {
