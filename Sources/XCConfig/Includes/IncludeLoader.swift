@@ -133,16 +133,15 @@ private struct Walker {
                         continue
                     }
                     switch statements[position - 1].kind {
-                    case .assignment:
-                        assignments += 1
+                    case .assignment, .comment, .blank:
+                        // Assignments were counted above.
+                        break
                     case .invalid(let diagnostic):
                         result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
                     case .include(let directive):
                         stack[top].next = position
                         include(directive, at: statements[position - 1].range.start, from: fileIndex)
                         if stack.count > top + 1 { return (true, position, assignments) }
-                    case .comment, .blank:
-                        break
                     }
                 }
                 return (false, position, assignments)
