@@ -150,8 +150,8 @@ final class NameTable {
         }
 
         /// Whether the `count` bytes at `stored` (a name in the table) are those of `bytes`
-        /// (`count` of them), as ``NameTable/equal(_:_:)`` compares them; `@_transparent` for
-        /// ``id(ofBytes:hash:)``.
+        /// (`count` of them); ``NameTable/equal(_:_:)`` compares with it too. `@_transparent`
+        /// for ``id(ofBytes:hash:)``: the optimizer did not inline it there otherwise.
         @_transparent
         static func sameBytes(_ stored: UnsafeRawPointer, _ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
             guard count > 0, let base = bytes.baseAddress else { return true }
@@ -307,26 +307,13 @@ final class NameTable {
         return copy.withUTF8(body)
     }
 
+    /// Whether `a` and `b` hold the same bytes, compared as ``Lookup/sameBytes(_:_:count:)``
+    /// compares them: a word at a time, a name of 8 to 16 bytes (most) as two words.
     @inline(__always)
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
-        guard let x = a.baseAddress, let y = b.baseAddress else { return true }
-        let left = UnsafeRawPointer(x), right = UnsafeRawPointer(y), count = a.count
-        if count < 8 { return partialWord(left, count: count) == partialWord(right, count: count) }
-        if count <= 16 {
-            // Most names: the first word and the last 8 bytes, without the loop's test and jump.
-            return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
-                && left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        }
-        var offset = 0
-        while offset &+ 8 < count {
-            if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset &+= 8
-        }
-        // The last 8 bytes, overlapping the words compared already: no byte-by-byte tail.
-        return left.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        guard let base = a.baseAddress else { return true }
+        return Lookup.sameBytes(UnsafeRawPointer(base), b, count: a.count)
     }
 
     /// The `count` (less than 8) bytes at `pointer` in the low end of a zeroed word, first byte
