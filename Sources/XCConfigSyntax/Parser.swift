@@ -25,17 +25,21 @@ public enum XCConfigParser {
         // every 16 bytes costs less than growing the arrays, and pages never touched are never
         // resident.
         let reserved = bytes.count / 16 + 8
-        var statements: [Statement] = []
+        var records: [StatementRecord] = []
+        var boxes: [StatementKind] = []
         let lineStarts = [Int](reservingCapacity: reserved) { lineStarts in
-            statements = [Statement](reservingCapacity: reserved) { statements in
+            records = [StatementRecord](reservingCapacity: reserved) { records in
                 bytes.withUnsafeBufferPointer { buffer in
                     var parser = LineParser(buffer, source: source, lineStarts: lineStarts)
-                    parser.parseFile(into: &statements)
+                    parser.parseFile(into: &records)
                     lineStarts = parser.lineStarts!
+                    boxes = parser.boxes
                 }
             }
         }
-        return SyntaxTree(bytes: bytes, statements: statements, lineStarts: lineStarts)
+        return SyntaxTree(
+            bytes: bytes, records: StatementRecords(source: source, records: records, boxes: boxes),
+            lineStarts: lineStarts)
     }
 
     /// Parses UTF-8 text; a convenience for tests and tools.
@@ -391,22 +395,23 @@ private struct LineParser {
 
     // MARK: File and lines
 
-    mutating func parseFile(into statements: inout InPlaceAppender<Statement>) {
+    mutating func parseFile(into records: inout InPlaceAppender<StatementRecord>) {
+        // One record, filled in place line by line: an assignment's fields are written straight
+        // into it, and the other statements leave them as they were (their code says so).
+        var record = StatementRecord()
         while index < count {
-            let start = index
             // Every statement starts a line: the one before took its terminator.
-            let startLocation = SourceLocation(line: line, column: 1)
-            let kind = parseLine()
+            record.start = index
+            record.line = Int32(truncatingIfNeeded: line)
+            record.code = parseLine(into: &record)
             // Whatever the line was, the cursor now sits at its end (semantics §2.1: error
             // recovery resumes on the next physical line). The statement takes the terminator,
             // most often an LF, read here without the general test of every terminator.
             if index < count && bytes[index] == ASCII.lineFeed {
                 let end = index &+ 1
-                statements.append(Statement(
-                    kind: consume kind,
-                    range: SourceRange(
-                        start: startLocation, end: SourceLocation(line: line &+ 1, column: 1),
-                        startOffset: start, endOffset: end)))
+                record.endLine = Int32(truncatingIfNeeded: line &+ 1)
+                record.endColumn = 1
+                records.append(record)
                 index = end
                 line &+= 1
                 lineStart = end
@@ -416,10 +421,9 @@ private struct LineParser {
             let terminator = terminatorLength(at: index)
             let end = index &+ terminator
             let endLocation = terminator > 0 ? SourceLocation(line: line &+ 1, column: 1) : location(index)
-            statements.append(Statement(
-                kind: consume kind,
-                range: SourceRange(
-                    start: startLocation, end: endLocation, startOffset: start, endOffset: end)))
+            record.endLine = endLocation.storedLine
+            record.endColumn = endLocation.storedColumn
+            records.append(record)
             if terminator > 0 {
                 index = end
                 line &+= 1
@@ -429,28 +433,40 @@ private struct LineParser {
         }
     }
 
+    /// Kinds that a ``StatementRecord`` does not hold, in the order met; a record's `code` is
+    /// the index of its own.
+    var boxes: [StatementKind] = []
+
+    /// Keeps `kind` in ``boxes`` and returns the code of a record for it.
+    mutating func box(_ kind: StatementKind) -> Int {
+        boxes.append(kind)
+        return boxes.count - 1
+    }
+
     /// Parses one logical line (several physical ones for a continued value), leaving the cursor
-    /// at its last line terminator. Inlined into its one caller, the statement loop.
+    /// at its last line terminator; returns the `code` of its record, and fills in the
+    /// assignment fields of `record` for an assignment. Inlined into its one caller, the
+    /// statement loop.
     @inline(__always)
-    mutating func parseLine() -> StatementKind {
+    mutating func parseLine(into record: inout StatementRecord) -> Int {
         // Most lines are assignments written from the first column: a name start is neither
         // whitespace, a comment, a line end nor `#`, so none of those tests can succeed.
         if index < count && bytes[index].isNameStart {
-            return parseAssignment()
+            return parseAssignment(into: &record)
         }
         let comment = skipWhitespaceAndComments()
         if isAtEndOfLine {
-            return comment == nil ? .blank : .comment
+            return comment == nil ? StatementRecord.blankCode : StatementRecord.commentCode
         }
         let first = bytes[index]
         if first == ASCII.hash {
-            return parseDirective()
+            return box(parseDirective())
         }
         if first.isNameStart {
-            return parseAssignment()
+            return parseAssignment(into: &record)
         }
         // A BOM lands here too: 0xEF is reported as ‘ï’ and the first line is lost (semantics §1.1).
-        return fail("unexpected character \(quoted(found: index))", at: index)
+        return box(fail("unexpected character \(quoted(found: index))", at: index))
     }
 
     /// Reports an error at `offset` and skips the rest of the physical line, as Xcode does.
@@ -525,7 +541,7 @@ private struct LineParser {
     /// Inlined into the statement loop with ``parseLine()``: most statements are assignments, and
     /// the call and the copy of its result cost as much as reading a short one.
     @inline(__always)
-    mutating func parseAssignment() -> StatementKind {
+    mutating func parseAssignment(into record: inout StatementRecord) -> Int {
         let nameStart = index
         let nameEnd = endOfName(from: index + 1)
         index = nameEnd
@@ -545,11 +561,11 @@ private struct LineParser {
             // such comments never belong to an assignment.
             _ = skipWhitespaceAndComments()
             if index < count && bytes[index] == ASCII.openBracket, let failure = checkConditions(counting: &conditionCount) {
-                return failure
+                return box(failure)
             }
             // Only a plain '=': `+=`, `?=` and the like are errors (semantics §1.3).
             guard index < count && bytes[index] == ASCII.equals else {
-                return fail("expected a ‘=’, but found \(found(at: index))", at: index)
+                return box(fail("expected a ‘=’, but found \(found(at: index))", at: index))
             }
             equals = index
             index += 1
@@ -565,33 +581,33 @@ private struct LineParser {
             chunk = scanValue(&extentOnly)
         }
 
-        if index &- nameStart >= Int(Int32.max) {
-            return .assignment(Assignment(general: generalLayout(
+        // The record's fields are 32 bits: an assignment longer, or further into its line, keeps
+        // every property in a record of its own.
+        if index &- nameStart >= Int(Int32.max) || nameStart &- nameLineStart >= Int(Int32.max) {
+            return box(.assignment(Assignment(general: generalLayout(
                 nameStart: nameStart, nameEnd: nameEnd, nameLine: nameLine, nameLineStart: nameLineStart, equals: equals,
-                conditionCount: conditionCount)))
+                conditionCount: conditionCount))))
         }
-        let chunkStartDelta: Int32
-        let chunkEndDelta: Int32
         switch chunk.start {
         case Self.continuedValue:
-            chunkStartDelta = Assignment.continued
-            chunkEndDelta = Assignment.continued
+            record.chunkStartDelta = Assignment.continued
+            record.chunkEndDelta = Assignment.continued
         case Self.absentValue:
-            chunkStartDelta = Assignment.absent
-            chunkEndDelta = Assignment.absent
+            record.chunkStartDelta = Assignment.absent
+            record.chunkEndDelta = Assignment.absent
         default:
-            chunkStartDelta = Int32(truncatingIfNeeded: chunk.start &- nameStart)
-            chunkEndDelta = Int32(truncatingIfNeeded: chunk.end &- nameStart)
+            record.chunkStartDelta = Int32(truncatingIfNeeded: chunk.start &- nameStart)
+            record.chunkEndDelta = Int32(truncatingIfNeeded: chunk.end &- nameStart)
         }
-        // Every offset is within the input, so the differences cannot overflow.
-        return .assignment(Assignment(
-            storage: source, nameStart: nameStart, line: Int32(truncatingIfNeeded: nameLine),
-            column: Int32(truncatingIfNeeded: nameStart &- nameLineStart &+ 1),
-            nameLength: Int32(truncatingIfNeeded: nameEnd &- nameStart),
-            equalsDelta: Int32(truncatingIfNeeded: equals &- nameStart),
-            chunkStartDelta: chunkStartDelta, chunkEndDelta: chunkEndDelta,
-            endDelta: Int32(truncatingIfNeeded: index &- nameStart),
-            conditionCount: Int32(truncatingIfNeeded: conditionCount)))
+        // Every offset is within the input, so the differences cannot overflow. The name is on
+        // the statement's first line, which the record's start begins.
+        assert(nameLineStart == record.start)
+        record.nameDelta = Int32(truncatingIfNeeded: nameStart &- nameLineStart)
+        record.nameLength = Int32(truncatingIfNeeded: nameEnd &- nameStart)
+        record.equalsDelta = Int32(truncatingIfNeeded: equals &- nameStart)
+        record.endDelta = Int32(truncatingIfNeeded: index &- nameStart)
+        record.conditionCount = Int32(truncatingIfNeeded: conditionCount)
+        return StatementRecord.assignmentCode
     }
 
     /// At a byte that ends the line: LF, CR, or the first byte of U+2028/U+2029.

@@ -157,7 +157,7 @@ public struct Assignment: Hashable, Sendable {
 
     /// An assignment read from `source`, with positions relative to `nameStart`; the caller
     /// checked that they fit.
-    init(
+    @usableFromInline init(
         storage: Source, nameStart: Int, line: Int32, column: Int32,
         nameLength: Int32, equalsDelta: Int32, chunkStartDelta: Int32, chunkEndDelta: Int32, endDelta: Int32,
         conditionCount: Int32
@@ -588,7 +588,7 @@ public struct SyntaxTree: Sendable {
     /// The input, unchanged.
     public let bytes: [UInt8]
     /// The statements, in source order, tiling `bytes`.
-    public let statements: [Statement]
+    public let statements: Statements
     /// Byte offset at which each line starts (index 0 is line 1), counted as Xcode counts lines:
     /// after every LF, CR, CRLF, U+2028 and U+2029, except a U+2028/U+2029 that Xcode's parser
     /// swallows into a directive keyword (`#foo<U+2028>bar`), which it does not count either.
@@ -596,7 +596,14 @@ public struct SyntaxTree: Sendable {
 
     public init(bytes: [UInt8], statements: [Statement], lineStarts: [Int]) {
         self.bytes = bytes
-        self.statements = statements
+        self.statements = Statements(statements)
+        self.lineStarts = lineStarts
+    }
+
+    /// The tree of a parse, its statements kept as records.
+    init(bytes: [UInt8], records: StatementRecords, lineStarts: [Int]) {
+        self.bytes = bytes
+        self.statements = Statements(records: records)
         self.lineStarts = lineStarts
     }
 
@@ -660,5 +667,220 @@ extension Assignment: CustomReflectable {
             "value": value, "chunks": chunks, "comments": comments, "droppedSemicolon": droppedSemicolon as Any,
             "droppedSemicolons": droppedSemicolons, "equalsOffset": equalsOffset, "end": end, "endOffset": endOffset,
         ], displayStyle: .struct)
+    }
+}
+
+// MARK: - Statements
+
+extension SyntaxTree {
+    /// The statements of a tree, in source order: a random-access collection of ``Statement``.
+    ///
+    /// A parse keeps each statement as a plain record of offsets, and the include and invalid
+    /// lines' contents beside them; the ``Statement`` at a position is made when it is read
+    /// (in constant time), so a tree holds no counted reference per line and is freed at once.
+    /// Readers of every assignment of a load (the include walk, the resolver) read the records
+    /// directly. A tree made from an array of statements keeps that array.
+    public struct Statements: RandomAccessCollection, Hashable, Sendable {
+        /// The records of a parse; `nil` when the statements are `built`.
+        @usableFromInline let records: StatementRecords?
+        @usableFromInline let built: [Statement]
+
+        /// The statements of `statements`, as they are.
+        public init(_ statements: [Statement]) {
+            records = nil
+            built = statements
+        }
+
+        init(records: StatementRecords) {
+            self.records = records
+            built = []
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { records?.records.count ?? built.count }
+
+        public subscript(position: Int) -> Statement {
+            guard let records else { return built[position] }
+            return records.statement(at: position)
+        }
+
+        public static func == (lhs: Statements, rhs: Statements) -> Bool {
+            lhs.elementsEqual(rhs)
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(count)
+            for statement in self { hasher.combine(statement) }
+        }
+
+        /// The position of the first include or invalid statement at or after `position`, or
+        /// ``endIndex``; adds the number of assignments before it to `assignments`.
+        ///
+        /// The include walk's pass over a file: the statements it must act on are the few
+        /// includes and invalid lines, and it counts the assignments between them.
+        package func nextIncludeOrInvalid(from position: Int, assignments: inout Int) -> Int {
+            guard let records else {
+                var position = position
+                while position < built.count {
+                    switch built[position].kind {
+                    case .assignment: assignments += 1
+                    case .blank, .comment: break
+                    case .include, .invalid: return position
+                    }
+                    position += 1
+                }
+                return position
+            }
+            return records.nextIncludeOrInvalid(from: position, assignments: &assignments)
+        }
+
+        /// Calls `body` with each assignment among the statements at `positions`, in order.
+        ///
+        /// Inlinable, so that the include walk's closure, which copies each assignment into the
+        /// load's list, is specialised here and each record is read in place.
+        @inlinable
+        package func forEachAssignment(in positions: Range<Int>, _ body: (Assignment) -> Void) {
+            guard let records else {
+                for position in positions {
+                    if case .assignment(let assignment) = built[position].kind { body(assignment) }
+                }
+                return
+            }
+            let source = records.source
+            records.records.withUnsafeBufferPointer { buffer in
+                for position in positions {
+                    let record = buffer[position]
+                    if record.code == StatementRecord.assignmentCode {
+                        body(Assignment(
+                            storage: source, nameStart: record.start &+ Int(record.nameDelta), line: record.line,
+                            column: record.nameDelta &+ 1, nameLength: record.nameLength,
+                            equalsDelta: record.equalsDelta, chunkStartDelta: record.chunkStartDelta,
+                            chunkEndDelta: record.chunkEndDelta, endDelta: record.endDelta,
+                            conditionCount: record.conditionCount))
+                    } else if record.code >= 0, case .assignment(let assignment) = records.boxes[record.code] {
+                        body(assignment)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Printed as the array of statements it is.
+extension SyntaxTree.Statements: CustomReflectable, CustomStringConvertible {
+    public var customMirror: Mirror {
+        Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
+    }
+
+    public var description: String { Array(self).description }
+}
+
+/// One statement of a parse, as plain values: where it starts and ends and, for an assignment,
+/// the compact fields of ``Assignment`` (its input is the tree's). Any other kind is in
+/// ``StatementRecords/boxes``, at the index `code`.
+@usableFromInline
+struct StatementRecord: Sendable {
+    /// Offset of the statement's first byte, the start of its first line.
+    @usableFromInline var start: Int
+    /// ``assignmentCode``, ``blankCode``, ``commentCode``, or the index of the statement's kind
+    /// in ``StatementRecords/boxes``.
+    @usableFromInline var code: Int
+    /// The first line, which the name of an assignment is on.
+    @usableFromInline var line: Int32
+    var endLine: Int32
+    var endColumn: Int32
+    /// An assignment's fields (meaningless for any other statement): its name starts
+    /// `nameDelta` bytes into its line, and the others are ``Assignment``'s offsets from there.
+    @usableFromInline var nameDelta: Int32
+    @usableFromInline var nameLength: Int32
+    @usableFromInline var equalsDelta: Int32
+    @usableFromInline var chunkStartDelta: Int32
+    @usableFromInline var chunkEndDelta: Int32
+    @usableFromInline var endDelta: Int32
+    @usableFromInline var conditionCount: Int32
+
+    @usableFromInline static var assignmentCode: Int { -1 }
+    static var blankCode: Int { -2 }
+    static var commentCode: Int { -3 }
+
+    init() {
+        start = 0
+        code = 0
+        line = 0
+        endLine = 0
+        endColumn = 0
+        nameDelta = 0
+        nameLength = 0
+        equalsDelta = 0
+        chunkStartDelta = 0
+        chunkEndDelta = 0
+        endDelta = 0
+        conditionCount = 0
+    }
+}
+
+/// The statements of a parse: a record per statement, and the kinds that records do not hold.
+@usableFromInline
+final class StatementRecords: Sendable {
+    /// The input, which every assignment made from a record shares.
+    @usableFromInline let source: Assignment.Source
+    @usableFromInline let records: [StatementRecord]
+    /// The kinds of includes, invalid lines, and assignments too large for a record's fields.
+    @usableFromInline let boxes: [StatementKind]
+
+    init(source: Assignment.Source, records: [StatementRecord], boxes: [StatementKind]) {
+        self.source = source
+        self.records = records
+        self.boxes = boxes
+    }
+
+    /// The statement at `position`, made from its record.
+    func statement(at position: Int) -> Statement {
+        let record = records[position]
+        // Statements tile the input: each ends where the next starts.
+        let end = position + 1 < records.count ? records[position + 1].start : source.bytes.count
+        let range = SourceRange(
+            start: SourceLocation(storedLine: record.line, storedColumn: 1),
+            end: SourceLocation(storedLine: record.endLine, storedColumn: record.endColumn),
+            startOffset: record.start, endOffset: end)
+        let kind: StatementKind
+        switch record.code {
+        case StatementRecord.assignmentCode:
+            kind = .assignment(Assignment(
+                storage: source, nameStart: record.start &+ Int(record.nameDelta), line: record.line,
+                column: record.nameDelta &+ 1, nameLength: record.nameLength, equalsDelta: record.equalsDelta,
+                chunkStartDelta: record.chunkStartDelta, chunkEndDelta: record.chunkEndDelta,
+                endDelta: record.endDelta, conditionCount: record.conditionCount))
+        case StatementRecord.blankCode:
+            kind = .blank
+        case StatementRecord.commentCode:
+            kind = .comment
+        default:
+            kind = boxes[record.code]
+        }
+        return Statement(kind: kind, range: range)
+    }
+
+    /// ``SyntaxTree/Statements/nextIncludeOrInvalid(from:assignments:)`` over the records.
+    func nextIncludeOrInvalid(from position: Int, assignments: inout Int) -> Int {
+        records.withUnsafeBufferPointer { buffer in
+            var position = position
+            var counted = 0
+            while position < buffer.count {
+                let code = buffer[position].code
+                if code == StatementRecord.assignmentCode {
+                    counted += 1
+                } else if code >= 0 {
+                    if case .assignment = boxes[code] {
+                        counted += 1
+                    } else {
+                        break
+                    }
+                }
+                position += 1
+            }
+            assignments += counted
+            return position
+        }
     }
 }

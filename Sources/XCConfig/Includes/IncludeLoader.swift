@@ -77,7 +77,7 @@ private struct Walker {
     /// One file being walked.
     struct Frame {
         let fileIndex: Int
-        let statements: [Statement]
+        let statements: SyntaxTree.Statements
         var next: Int
         /// Symlink-resolved path, for cycle detection.
         let identity: String
@@ -119,33 +119,29 @@ private struct Walker {
             let fileIndex = stack[top].fileIndex
             let statements = stack[top].statements
             let start = stack[top].next
-            // Read in place, and the assignments only counted: they are copied out once the walk
-            // is over, straight into an array of the right size (see `gatherAssignments`).
-            let (pushed, end, assignments) = statements.withUnsafeBufferPointer { statements in
-                var position = start
-                var assignments = 0
-                while position < statements.count {
-                    position += 1
-                    // Most statements are assignments: a test of the case alone, without the
-                    // switch's loads of every payload word, lets them pass.
-                    if case .assignment = statements[position - 1].kind {
-                        assignments += 1
-                        continue
-                    }
-                    switch statements[position - 1].kind {
-                    case .assignment, .comment, .blank:
-                        // Assignments were counted above.
-                        break
-                    case .invalid(let diagnostic):
-                        result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
-                    case .include(let directive):
-                        stack[top].next = position
-                        include(directive, at: statements[position - 1].range.start, from: fileIndex)
-                        if stack.count > top + 1 { return (true, position, assignments) }
-                    }
+            // The assignments are only counted: they are copied out once the walk is over,
+            // straight into an array of the right size (see `gatherAssignments`).
+            var assignments = 0
+            var position = start
+            var pushed = false
+            while true {
+                position = statements.nextIncludeOrInvalid(from: position, assignments: &assignments)
+                guard position < statements.endIndex else { break }
+                let statement = statements[position]
+                position += 1
+                switch statement.kind {
+                case .assignment, .comment, .blank:
+                    break
+                case .invalid(let diagnostic):
+                    result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
+                case .include(let directive):
+                    stack[top].next = position
+                    include(directive, at: statement.range.start, from: fileIndex)
+                    pushed = stack.count > top + 1
                 }
-                return (false, position, assignments)
+                if pushed { break }
             }
+            let end = position
             if assignments > 0 {
                 runs.append(Run(fileIndex: fileIndex, statements: start..<end))
                 assignmentCount += assignments
@@ -167,13 +163,9 @@ private struct Walker {
             guard var slot = slots.baseAddress else { return }
             for run in runs {
                 let fileIndex = run.fileIndex
-                result.files[fileIndex].tree.statements.withUnsafeBufferPointer { statements in
-                    for position in run.statements {
-                        if case .assignment(let assignment) = statements[position].kind {
-                            slot.initialize(to: SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
-                            slot += 1
-                        }
-                    }
+                result.files[fileIndex].tree.statements.forEachAssignment(in: run.statements) { assignment in
+                    slot.initialize(to: SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
+                    slot += 1
                 }
             }
             initializedCount = slot - slots.baseAddress!
