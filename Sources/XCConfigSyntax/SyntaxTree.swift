@@ -37,17 +37,17 @@ public struct Assignment: Hashable, Sendable {
     /// Offset of the name's first byte.
     @usableFromInline var nameStart: Int
     /// Line and column of the name's first byte.
-    var line: Int32
-    var column: Int32
+    @usableFromInline var line: Int32
+    @usableFromInline var column: Int32
     /// The rest, relative to `nameStart`, all on the name's line but the end of a continued value.
     @usableFromInline var nameLength: Int32
-    var equalsDelta: Int32
+    @usableFromInline var equalsDelta: Int32
     /// The one chunk of a value on one line: `source[chunk]` is the value. ``absent`` when there
     /// is no value, ``continued`` when it spans lines, ``general`` when `storage` holds every
     /// property (then the compact fields mean nothing).
     @usableFromInline var chunkStartDelta: Int32
     @usableFromInline var chunkEndDelta: Int32
-    var endDelta: Int32
+    @usableFromInline var endDelta: Int32
     /// How many `[parameter=pattern]` conditions stand between the name and the `=` (in the
     /// padding after the offsets, so it costs no space): the resolver asks whether there are any
     /// for every assignment, and reading them needs no first pass to size their array.
@@ -733,36 +733,94 @@ extension SyntaxTree {
             }
             return records.nextIncludeOrInvalid(from: position, assignments: &assignments)
         }
+    }
+}
 
-        /// Calls `body` with each assignment among the statements at `positions`, in order.
-        ///
-        /// Inlinable, so that the include walk's closure, which copies each assignment into the
-        /// load's list, is specialised here and each record is read in place.
-        @inlinable
-        package func forEachAssignment(in positions: Range<Int>, _ body: (Assignment) -> Void) {
-            guard let records else {
-                for position in positions {
-                    if case .assignment(let assignment) = built[position].kind { body(assignment) }
+extension SyntaxTree.Statements {
+    /// Writes each assignment among the statements at `positions`, in order, into the
+    /// uninitialised slots from `first` on, `stride` bytes apart; returns how many it wrote.
+    ///
+    /// Each written assignment holds its input without retaining it (see
+    /// ``Assignment/initializeUnretained(_:storage:nameStart:line:column:nameLength:equalsDelta:chunkStartDelta:chunkEndDelta:endDelta:conditionCount:)``):
+    /// the caller keeps this tree alive for as long as the slots are read, and never
+    /// deinitialises them. For the include walk, which lists every assignment of a load and
+    /// retained, then released, each one's input for it.
+    @inlinable
+    package func initializeUnretainedAssignments(
+        in positions: Range<Int>, at first: UnsafeMutableRawPointer, stride: Int
+    ) -> Int {
+        var written = 0
+        @inline(__always) func slot() -> UnsafeMutablePointer<Assignment> {
+            (first + written &* stride).assumingMemoryBound(to: Assignment.self)
+        }
+        guard let records else {
+            for position in positions {
+                if case .assignment(let assignment) = built[position].kind {
+                    Assignment.initializeUnretained(slot(), copying: assignment)
+                    written += 1
                 }
-                return
             }
-            let source = records.source
-            records.records.withUnsafeBufferPointer { buffer in
-                for position in positions {
-                    let record = buffer[position]
-                    if record.code == StatementRecord.assignmentCode {
-                        body(Assignment(
-                            storage: source, nameStart: record.start &+ Int(record.nameDelta), line: record.line,
-                            column: record.nameDelta &+ 1, nameLength: record.nameLength,
-                            equalsDelta: record.equalsDelta, chunkStartDelta: record.chunkStartDelta,
-                            chunkEndDelta: record.chunkEndDelta, endDelta: record.endDelta,
-                            conditionCount: record.conditionCount))
-                    } else if record.code >= 0, case .assignment(let assignment) = records.boxes[record.code] {
-                        body(assignment)
-                    }
+            return written
+        }
+        let source = records.source
+        records.records.withUnsafeBufferPointer { buffer in
+            for position in positions {
+                let record = buffer[position]
+                if record.code == StatementRecord.assignmentCode {
+                    Assignment.initializeUnretained(
+                        slot(), storage: source, nameStart: record.start &+ Int(record.nameDelta), line: record.line,
+                        column: record.nameDelta &+ 1, nameLength: record.nameLength, equalsDelta: record.equalsDelta,
+                        chunkStartDelta: record.chunkStartDelta, chunkEndDelta: record.chunkEndDelta,
+                        endDelta: record.endDelta, conditionCount: record.conditionCount)
+                    written += 1
+                } else if record.code >= 0, case .assignment(let assignment) = records.boxes[record.code] {
+                    Assignment.initializeUnretained(slot(), copying: assignment)
+                    written += 1
                 }
             }
         }
+        return written
+    }
+}
+
+extension Assignment {
+    /// Initialises the assignment at `slot` without retaining `storage`: the reference is
+    /// stored as its bits, and the other fields are plain integers assigned in place.
+    ///
+    /// The slot then holds a reference it does not own. It may be read and copied (a copy
+    /// retains as usual), but never deinitialised, moved out of nor assigned over; and
+    /// `storage` must outlive every read. A load lists a few hundred assignments of a handful
+    /// of inputs: retaining and releasing the input once for each was about a tenth of the
+    /// include walk, and destroying the list went through the runtime's generic code.
+    @inlinable
+    static func initializeUnretained(
+        _ slot: UnsafeMutablePointer<Assignment>, storage: Source, nameStart: Int, line: Int32, column: Int32,
+        nameLength: Int32, equalsDelta: Int32, chunkStartDelta: Int32, chunkEndDelta: Int32, endDelta: Int32,
+        conditionCount: Int32
+    ) {
+        // `storage` is the first stored property (StatementRecordTests checks its offset).
+        UnsafeMutableRawPointer(slot).storeBytes(
+            of: Unmanaged.passUnretained(storage).toOpaque(), as: UnsafeMutableRawPointer.self)
+        slot.pointee.nameStart = nameStart
+        slot.pointee.line = line
+        slot.pointee.column = column
+        slot.pointee.nameLength = nameLength
+        slot.pointee.equalsDelta = equalsDelta
+        slot.pointee.chunkStartDelta = chunkStartDelta
+        slot.pointee.chunkEndDelta = chunkEndDelta
+        slot.pointee.endDelta = endDelta
+        slot.pointee.conditionCount = conditionCount
+    }
+
+    /// ``initializeUnretained(_:storage:nameStart:line:column:nameLength:equalsDelta:chunkStartDelta:chunkEndDelta:endDelta:conditionCount:)``
+    /// with the fields of `assignment`, which must outlive every read of the slot.
+    @inlinable
+    static func initializeUnretained(_ slot: UnsafeMutablePointer<Assignment>, copying assignment: Assignment) {
+        initializeUnretained(
+            slot, storage: assignment.storage, nameStart: assignment.nameStart, line: assignment.line,
+            column: assignment.column, nameLength: assignment.nameLength, equalsDelta: assignment.equalsDelta,
+            chunkStartDelta: assignment.chunkStartDelta, chunkEndDelta: assignment.chunkEndDelta,
+            endDelta: assignment.endDelta, conditionCount: assignment.conditionCount)
     }
 }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// A parse keeps its statements as records and makes each ``Statement`` when it is read. The
 /// include walk reads the records through ``SyntaxTree/Statements/nextIncludeOrInvalid(from:assignments:)``
-/// and ``SyntaxTree/Statements/forEachAssignment(in:_:)``; these must say what a plain scan of
+/// and ``SyntaxTree/Statements/initializeUnretainedAssignments(in:at:stride:)``; these must say what a plain scan of
 /// the statements says, for a parsed tree and for one made from an array of statements alike.
 @Suite struct StatementRecordTests {
     static let lines = [
@@ -73,6 +73,17 @@ import Testing
         }
     }
 
+    /// The assignments written unretained for the statements at `positions`, read back as
+    /// copies (which retain their input); the slots are freed without deinitialising them, as
+    /// their owner frees them.
+    static func unretainedAssignments(of statements: SyntaxTree.Statements, in positions: Range<Int>) -> [Assignment] {
+        let slots = UnsafeMutablePointer<Assignment>.allocate(capacity: positions.count + 1)
+        defer { slots.deallocate() }
+        let written = statements.initializeUnretainedAssignments(
+            in: positions, at: UnsafeMutableRawPointer(slots), stride: MemoryLayout<Assignment>.stride)
+        return (0..<written).map { slots[$0] }
+    }
+
     @Test func theAssignmentsOfAStretchAreTheAssignmentStatements() {
         for bytes in Self.files() {
             let parsed = XCConfigParser.parse(bytes).statements
@@ -81,8 +92,7 @@ import Testing
                 for start in 0...array.count {
                     // Empty, one statement, and the rest of the file.
                     for end in Set([start, min(start + 1, array.count), array.count]) {
-                        var found: [Assignment] = []
-                        statements.forEachAssignment(in: start..<end) { found.append($0) }
+                        let found = Self.unretainedAssignments(of: statements, in: start..<end)
                         let expected = array[start..<end].compactMap { statement -> Assignment? in
                             if case .assignment(let assignment) = statement.kind { return assignment }
                             return nil
@@ -133,5 +143,26 @@ import Testing
     /// Statements are most of a tree's memory: one record per line of the input.
     @Test func recordsStayCompact() {
         #expect(MemoryLayout<StatementRecord>.stride <= 56)
+    }
+
+    /// An unretained assignment is written with its input's reference at the start of it.
+    @Test func theInputIsTheFirstStoredPropertyOfAnAssignment() {
+        #expect(MemoryLayout<Assignment>.offset(of: \Assignment.storage) == 0)
+    }
+
+    /// Unretained copies hold no reference of their own: the input lives exactly as long as
+    /// its tree and the ordinary copies made from the slots.
+    @Test func unretainedAssignmentsDoNotKeepTheInputAlive() throws {
+        weak var input: Assignment.Source?
+        var copies: [Assignment] = []
+        do {
+            let statements = XCConfigParser.parse("A = 1\nB[sdk=x] = 2\n#include \"c\"\nC = 3").statements
+            input = try #require(statements.records).source
+            copies = Self.unretainedAssignments(of: statements, in: 0..<statements.count)
+        }
+        #expect(copies.map(\.name) == ["A", "B", "C"])
+        #expect(input != nil)
+        copies = []
+        #expect(input == nil)
     }
 }

@@ -155,21 +155,12 @@ private struct Walker {
         return result
     }
 
-    /// The assignments of every run, in walk order. Written in place into an array of exactly
-    /// their number: appending each one as it was met checked the array's uniqueness and
-    /// capacity each time, and copied the whole statement out of its array.
-    private func gatherAssignments() -> [SourcedAssignment] {
-        [SourcedAssignment](unsafeUninitializedCapacity: assignmentCount) { slots, initializedCount in
-            guard var slot = slots.baseAddress else { return }
-            for run in runs {
-                let fileIndex = run.fileIndex
-                result.files[fileIndex].tree.statements.forEachAssignment(in: run.statements) { assignment in
-                    slot.initialize(to: SourcedAssignment(assignment: assignment, fileIndex: fileIndex))
-                    slot += 1
-                }
-            }
-            initializedCount = slot - slots.baseAddress!
-        }
+    /// The assignments of every run, in walk order, written once into a buffer of exactly
+    /// their number that holds their inputs unretained (the load's files hold them).
+    private func gatherAssignments() -> LoadedConfiguration.Assignments {
+        let store = UnretainedAssignments(capacity: assignmentCount, files: result.files)
+        for run in runs { store.append(statementsAt: run.statements, ofFile: run.fileIndex) }
+        return LoadedConfiguration.Assignments(store: store)
     }
 
     private mutating func addFile(path: String?, tree: SyntaxTree) -> Int {

@@ -14,7 +14,7 @@ public struct SourcedAssignment: Sendable {
     /// The assignment as parsed.
     public let assignment: Assignment
     /// Index of its file in ``LoadedConfiguration/files``.
-    public let fileIndex: Int
+    public internal(set) var fileIndex: Int
 }
 
 /// What became of one `#include` directive during loading.
@@ -53,7 +53,7 @@ public struct LoadedConfiguration: Sendable {
     public internal(set) var files: [ConfigurationFile]
     /// Every assignment in evaluation order: each include's assignments stand where the
     /// directive is, once per inclusion (semantics §1.6).
-    public internal(set) var assignments: [SourcedAssignment]
+    public internal(set) var assignments: Assignments
     /// Every include directive met, in encounter order.
     public internal(set) var includes: [IncludeEdge]
     /// Parse and include diagnostics, in encounter order, each with its file.
@@ -63,4 +63,113 @@ public struct LoadedConfiguration: Sendable {
 
     /// The path of the file at `index`.
     public func path(ofFile index: Int) -> String? { files[index].path }
+}
+
+extension LoadedConfiguration {
+    /// The assignments of a load, in evaluation order: a random-access collection of
+    /// ``SourcedAssignment``.
+    ///
+    /// A load keeps them in one buffer that does not retain each assignment's input (the
+    /// files it read hold those), so listing them costs no reference counting and freeing them
+    /// is one deallocation; reading an element gives an ordinary ``SourcedAssignment``.
+    public struct Assignments: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
+        /// The load's buffer; `nil` when the assignments are `built`.
+        let store: UnretainedAssignments?
+        let built: [SourcedAssignment]
+
+        public init(arrayLiteral elements: SourcedAssignment...) {
+            store = nil
+            built = elements
+        }
+
+        init(_ elements: [SourcedAssignment]) {
+            store = nil
+            built = elements
+        }
+
+        init(store: UnretainedAssignments) {
+            self.store = store
+            built = []
+        }
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { store?.count ?? built.count }
+
+        public subscript(position: Int) -> SourcedAssignment {
+            guard let store else { return built[position] }
+            precondition(position >= 0 && position < store.count, "Index out of range")
+            // A copy: it retains its input as any assignment does.
+            return store.base[position]
+        }
+
+        /// Calls `body` with the assignments where they are stored, for as long as this value
+        /// lives: the resolver reads each one through a pointer.
+        func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<SourcedAssignment>) -> R) -> R {
+            guard let store else { return built.withUnsafeBufferPointer(body) }
+            return body(UnsafeBufferPointer(start: store.base, count: store.count))
+        }
+
+        /// The assignments of `parts` one after another, each part's file indices `offset`
+        /// more, reading `files`.
+        static func concatenating(_ parts: [(assignments: Assignments, fileIndexOffset: Int)], files: [ConfigurationFile]) -> Assignments {
+            let result = UnretainedAssignments(
+                capacity: parts.reduce(0) { $0 + $1.assignments.count }, files: files, keeping: parts.map(\.assignments))
+            for part in parts {
+                part.assignments.withUnsafeBufferPointer { result.append(copying: $0, fileIndexOffset: part.fileIndexOffset) }
+            }
+            return Assignments(store: result)
+        }
+    }
+}
+
+/// The assignments of a load in a buffer whose elements hold their inputs without retaining
+/// them (``Assignment/initializeUnretained(_:copying:)``): `files` and `kept`, which this
+/// keeps, hold every input the assignments read. The elements are never deinitialised, only
+/// read.
+final class UnretainedAssignments: @unchecked Sendable {
+    let base: UnsafeMutablePointer<SourcedAssignment>
+    let capacity: Int
+    private(set) var count = 0
+    let files: [ConfigurationFile]
+    /// Collections whose elements were copied here, which hold those elements' inputs.
+    let kept: [LoadedConfiguration.Assignments]
+
+    init(capacity: Int, files: [ConfigurationFile], keeping kept: [LoadedConfiguration.Assignments] = []) {
+        base = .allocate(capacity: max(capacity, 1))
+        self.capacity = capacity
+        self.files = files
+        self.kept = kept
+    }
+
+    deinit {
+        // No deinitialisation: the elements own no reference.
+        base.deallocate()
+    }
+
+    /// Writes the assignments of the statements at `positions` of file `fileIndex` after the
+    /// ones written so far; the caller sized the buffer for them.
+    func append(statementsAt positions: Range<Int>, ofFile fileIndex: Int) {
+        let first = base + count
+        let written = files[fileIndex].tree.statements.initializeUnretainedAssignments(
+            in: positions, at: UnsafeMutableRawPointer(first) + Self.assignmentOffset,
+            stride: MemoryLayout<SourcedAssignment>.stride)
+        precondition(count + written <= capacity, "more assignments than counted")
+        // The index is a plain integer, assigned in place beside the assignment just written.
+        for slot in first..<first + written { slot.pointee.fileIndex = fileIndex }
+        count += written
+    }
+
+    /// Copies `elements` bitwise after the ones written so far, adding `offset` to their file
+    /// indices: the copies read inputs that `kept` holds, as the elements do.
+    func append(copying elements: UnsafeBufferPointer<SourcedAssignment>, fileIndexOffset offset: Int) {
+        guard let source = elements.baseAddress, !elements.isEmpty else { return }
+        precondition(count + elements.count <= capacity, "more assignments than counted")
+        let first = base + count
+        UnsafeMutableRawPointer(first).copyMemory(
+            from: source, byteCount: elements.count * MemoryLayout<SourcedAssignment>.stride)
+        for slot in first..<first + elements.count { slot.pointee.fileIndex += offset }
+        count += elements.count
+    }
+
+    private static var assignmentOffset: Int { MemoryLayout<SourcedAssignment>.offset(of: \SourcedAssignment.assignment)! }
 }

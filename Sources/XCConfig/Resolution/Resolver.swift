@@ -71,17 +71,17 @@ public final class Resolver {
     /// The conditions of every conditional dictionary entry, each entry's contiguous.
     @exclusivity(unchecked) var conditionSpecs: [ConditionSpec] = []
     /// The assignments of each configuration level, as loaded (empty for dictionary levels).
-    let levelAssignments: [[SourcedAssignment]]
+    let levelAssignments: [LoadedConfiguration.Assignments]
     /// The first assignment of each level in ``levelAssignments``; `nil` where the level has
     /// none (a dictionary level, or a configuration without assignments). Evaluation and set-up
     /// read an assignment through this instead of `levelAssignments[level]`, which retained and
     /// released the level's array on every read.
     ///
     /// Sound because ``levelAssignments`` is a `let` the resolver holds for its whole lifetime:
-    /// each level's array is never mutated, so its storage is never reallocated nor freed while
-    /// the resolver lives, and an array of a struct type is always native (never a bridged,
-    /// lazily copied `NSArray`), so `withUnsafeBufferPointer` hands out the address of that
-    /// storage itself, not of a temporary copy.
+    /// each level's assignments are never mutated, so their storage (a load's buffer, or an
+    /// array of a struct type, which is always native, never a bridged `NSArray`) is never
+    /// reallocated nor freed while the resolver lives, and `withUnsafeBufferPointer` hands out
+    /// the address of that storage itself, not of a temporary copy.
     let levelAssignmentBases: UnsafeMutableBufferPointer<UnsafePointer<SourcedAssignment>?>
     /// ``sourcedAssignmentOffset``, kept where reading it costs one load.
     let assignmentOffset = Resolver.sourcedAssignmentOffset
@@ -126,7 +126,7 @@ public final class Resolver {
         self.context = context
         self.catalog = catalog
         self.options = options
-        var levelAssignments: [[SourcedAssignment]] = []
+        var levelAssignments: [LoadedConfiguration.Assignments] = []
         var levelFiles: [[ConfigurationFile]] = []
         var levelEntries: [[(name: String, entry: DictionaryEntry)]] = []
         // Malformed keys are reported with their level, in level order.

@@ -32,7 +32,9 @@ import Testing
         var loaded = load(["/root.xcconfig": "A = 1\nB = 2\nC = $(RENAMED)\n"], root: "/root.xcconfig")
         var renamed = loaded.assignments[1].assignment
         renamed.name = "RENAMED"
-        loaded.assignments[1] = SourcedAssignment(assignment: renamed, fileIndex: loaded.assignments[1].fileIndex)
+        var assignments = Array(loaded.assignments)
+        assignments[1] = SourcedAssignment(assignment: renamed, fileIndex: assignments[1].fileIndex)
+        loaded.assignments = LoadedConfiguration.Assignments(assignments)
         let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
         #expect(resolver.settingNames() == ["A", "C", "RENAMED"])
         #expect(resolver.value(of: "RENAMED") == "2")

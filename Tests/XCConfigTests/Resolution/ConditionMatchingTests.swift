@@ -59,11 +59,11 @@ import Testing
         let compact = load(text)
         // The same assignments, each put in the general form by setting its conditions.
         var general = compact
-        for index in general.assignments.indices {
-            var assignment = general.assignments[index].assignment
+        general.assignments = LoadedConfiguration.Assignments(compact.assignments.map { sourced in
+            var assignment = sourced.assignment
             assignment.conditions = assignment.conditions
-            general.assignments[index] = SourcedAssignment(assignment: assignment, fileIndex: general.assignments[index].fileIndex)
-        }
+            return SourcedAssignment(assignment: assignment, fileIndex: sourced.fileIndex)
+        })
         var entries: [DictionaryEntry] = []
         for (index, set) in sets.enumerated() {
             entries.append(DictionaryEntry(key: "S_\(index)", value: "base"))
