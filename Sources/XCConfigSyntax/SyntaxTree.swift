@@ -712,74 +712,67 @@ extension SyntaxTree {
             hasher.combine(count)
             for statement in self { hasher.combine(statement) }
         }
-
-        /// The position of the first include or invalid statement at or after `position`, or
-        /// ``endIndex``; adds the number of assignments before it to `assignments`.
-        ///
-        /// The include walk's pass over a file: the statements it must act on are the few
-        /// includes and invalid lines, and it counts the assignments between them.
-        package func nextIncludeOrInvalid(from position: Int, assignments: inout Int) -> Int {
-            guard let records else {
-                var position = position
-                while position < built.count {
-                    switch built[position].kind {
-                    case .assignment: assignments += 1
-                    case .blank, .comment: break
-                    case .include, .invalid: return position
-                    }
-                    position += 1
-                }
-                return position
-            }
-            return records.nextIncludeOrInvalid(from: position, assignments: &assignments)
-        }
     }
 }
 
 extension SyntaxTree.Statements {
-    /// Writes each assignment among the statements at `positions`, in order, into the
-    /// uninitialised slots from `first` on, `stride` bytes apart; returns how many it wrote.
+    /// Writes the assignments from `position` on, in order, into the uninitialised slots from
+    /// `first` on, `stride` bytes apart, until the first include or invalid statement, the end,
+    /// or `capacity` assignments; returns where it stopped (that statement's position, the
+    /// ``endIndex``, or the position of the first assignment that found no slot) and how many
+    /// it wrote.
     ///
-    /// Each written assignment holds its input without retaining it (see
+    /// The include walk's one pass over a file's statements: it acts on the few includes and
+    /// invalid lines, and lists the assignments between them as it meets them. Each written
+    /// assignment holds its input without retaining it (see
     /// ``Assignment/initializeUnretained(_:storage:nameStart:line:column:nameLength:equalsDelta:chunkStartDelta:chunkEndDelta:endDelta:conditionCount:)``):
     /// the caller keeps this tree alive for as long as the slots are read, and never
-    /// deinitialises them. For the include walk, which lists every assignment of a load and
-    /// retained, then released, each one's input for it.
+    /// deinitialises them. Listing an assignment retained its input, and freeing the list
+    /// released it again, through the runtime's generic code.
     @inlinable
     package func initializeUnretainedAssignments(
-        in positions: Range<Int>, at first: UnsafeMutableRawPointer, stride: Int
-    ) -> Int {
+        from position: Int, at first: UnsafeMutableRawPointer, stride: Int, capacity: Int
+    ) -> (stop: Int, written: Int) {
         var written = 0
         @inline(__always) func slot() -> UnsafeMutablePointer<Assignment> {
             (first + written &* stride).assumingMemoryBound(to: Assignment.self)
         }
         guard let records else {
-            for position in positions {
-                if case .assignment(let assignment) = built[position].kind {
+            for position in position..<built.count {
+                switch built[position].kind {
+                case .assignment(let assignment):
+                    if written == capacity { return (position, written) }
                     Assignment.initializeUnretained(slot(), copying: assignment)
                     written += 1
+                case .blank, .comment:
+                    break
+                case .include, .invalid:
+                    return (position, written)
                 }
             }
-            return written
+            return (built.count, written)
         }
         let source = records.source
-        records.records.withUnsafeBufferPointer { buffer in
-            for position in positions {
+        return records.records.withUnsafeBufferPointer { buffer in
+            for position in position..<buffer.count {
                 let record = buffer[position]
                 if record.code == StatementRecord.assignmentCode {
+                    if written == capacity { return (position, written) }
                     Assignment.initializeUnretained(
                         slot(), storage: source, nameStart: record.start &+ Int(record.nameDelta), line: record.line,
                         column: record.nameDelta &+ 1, nameLength: record.nameLength, equalsDelta: record.equalsDelta,
                         chunkStartDelta: record.chunkStartDelta, chunkEndDelta: record.chunkEndDelta,
                         endDelta: record.endDelta, conditionCount: record.conditionCount)
                     written += 1
-                } else if record.code >= 0, case .assignment(let assignment) = records.boxes[record.code] {
+                } else if record.code >= 0 {
+                    guard case .assignment(let assignment) = records.boxes[record.code] else { return (position, written) }
+                    if written == capacity { return (position, written) }
                     Assignment.initializeUnretained(slot(), copying: assignment)
                     written += 1
                 }
             }
+            return (buffer.count, written)
         }
-        return written
     }
 }
 
@@ -917,28 +910,5 @@ final class StatementRecords: Sendable {
             kind = boxes[record.code]
         }
         return Statement(kind: kind, range: range)
-    }
-
-    /// ``SyntaxTree/Statements/nextIncludeOrInvalid(from:assignments:)`` over the records.
-    func nextIncludeOrInvalid(from position: Int, assignments: inout Int) -> Int {
-        records.withUnsafeBufferPointer { buffer in
-            var position = position
-            var counted = 0
-            while position < buffer.count {
-                let code = buffer[position].code
-                if code == StatementRecord.assignmentCode {
-                    counted += 1
-                } else if code >= 0 {
-                    if case .assignment = boxes[code] {
-                        counted += 1
-                    } else {
-                        break
-                    }
-                }
-                position += 1
-            }
-            assignments += counted
-            return position
-        }
     }
 }

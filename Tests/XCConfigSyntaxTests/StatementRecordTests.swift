@@ -2,9 +2,10 @@ import Testing
 @testable import XCConfigSyntax
 
 /// A parse keeps its statements as records and makes each ``Statement`` when it is read. The
-/// include walk reads the records through ``SyntaxTree/Statements/nextIncludeOrInvalid(from:assignments:)``
-/// and ``SyntaxTree/Statements/initializeUnretainedAssignments(in:at:stride:)``; these must say what a plain scan of
-/// the statements says, for a parsed tree and for one made from an array of statements alike.
+/// include walk lists the assignments from the records with
+/// ``SyntaxTree/Statements/initializeUnretainedAssignments(from:at:stride:capacity:)``, which
+/// must stop and list as a plain scan of the statements does, for a parsed tree and for one
+/// made from an array of statements alike.
 @Suite struct StatementRecordTests {
     static let lines = [
         "A = 1", "B[sdk=x] = 2 // c", "// comment", "", "   ", "#include \"x.xcconfig\"", "#include? \"y\"",
@@ -28,76 +29,45 @@ import Testing
         }
     }
 
-    /// `(position, assignments before it)` of each include or invalid statement after `start`,
-    /// then `(count, assignments)`, by a scan of the statements themselves.
-    static func stops(_ statements: [Statement], from start: Int) -> [(Int, Int)] {
-        var stops: [(Int, Int)] = []
-        var assignments = 0
+    /// Where listing from `start` with room for `capacity` assignments stops, and the
+    /// assignments it lists, by a scan of the statements themselves.
+    static func expectedListing(_ statements: [Statement], from start: Int, capacity: Int) -> (stop: Int, listed: [Assignment]) {
+        var listed: [Assignment] = []
         for position in start..<statements.count {
             switch statements[position].kind {
-            case .assignment: assignments += 1
+            case .assignment(let assignment):
+                if listed.count == capacity { return (position, listed) }
+                listed.append(assignment)
             case .include, .invalid:
-                stops.append((position, assignments))
-                assignments = 0
-            case .blank, .comment: break
+                return (position, listed)
+            case .blank, .comment:
+                break
             }
         }
-        stops.append((statements.count, assignments))
-        return stops
+        return (statements.count, listed)
     }
 
-    static func walk(_ statements: SyntaxTree.Statements, from start: Int) -> [(Int, Int)] {
-        var stops: [(Int, Int)] = []
-        var position = start
-        while true {
-            var assignments = 0
-            position = statements.nextIncludeOrInvalid(from: position, assignments: &assignments)
-            stops.append((position, assignments))
-            if position == statements.endIndex { return stops }
-            position += 1
-        }
-    }
-
-    @Test func theWalkStopsWhereAScanOfTheStatementsStops() {
-        for bytes in Self.files() {
-            let parsed = XCConfigParser.parse(bytes).statements
-            let array = Array(parsed)
-            for statements in [parsed, SyntaxTree.Statements(array)] {
-                for start in 0...array.count {
-                    let expected = Self.stops(array, from: start)
-                    let found = Self.walk(statements, from: start)
-                    #expect(found.map(\.0) == expected.map(\.0), "\(bytes) from \(start)")
-                    #expect(found.map(\.1) == expected.map(\.1), "\(bytes) from \(start)")
-                }
-            }
-        }
-    }
-
-    /// The assignments written unretained for the statements at `positions`, read back as
-    /// copies (which retain their input); the slots are freed without deinitialising them, as
-    /// their owner frees them.
-    static func unretainedAssignments(of statements: SyntaxTree.Statements, in positions: Range<Int>) -> [Assignment] {
-        let slots = UnsafeMutablePointer<Assignment>.allocate(capacity: positions.count + 1)
+    /// The listing, its assignments read back as copies (which retain their input); the slots
+    /// are freed without deinitialising them, as their owner frees them.
+    static func listing(_ statements: SyntaxTree.Statements, from start: Int, capacity: Int) -> (stop: Int, listed: [Assignment]) {
+        let slots = UnsafeMutablePointer<Assignment>.allocate(capacity: capacity + 1)
         defer { slots.deallocate() }
-        let written = statements.initializeUnretainedAssignments(
-            in: positions, at: UnsafeMutableRawPointer(slots), stride: MemoryLayout<Assignment>.stride)
-        return (0..<written).map { slots[$0] }
+        let (stop, written) = statements.initializeUnretainedAssignments(
+            from: start, at: UnsafeMutableRawPointer(slots), stride: MemoryLayout<Assignment>.stride, capacity: capacity)
+        return (stop, (0..<written).map { slots[$0] })
     }
 
-    @Test func theAssignmentsOfAStretchAreTheAssignmentStatements() {
+    @Test func listingStopsAndListsAsAScanOfTheStatementsDoes() {
         for bytes in Self.files() {
             let parsed = XCConfigParser.parse(bytes).statements
             let array = Array(parsed)
             for statements in [parsed, SyntaxTree.Statements(array)] {
                 for start in 0...array.count {
-                    // Empty, one statement, and the rest of the file.
-                    for end in Set([start, min(start + 1, array.count), array.count]) {
-                        let found = Self.unretainedAssignments(of: statements, in: start..<end)
-                        let expected = array[start..<end].compactMap { statement -> Assignment? in
-                            if case .assignment(let assignment) = statement.kind { return assignment }
-                            return nil
-                        }
-                        #expect(found == expected, "\(bytes) \(start)..<\(end)")
+                    for capacity in Set([0, 1, 2, array.count]) {
+                        let expected = Self.expectedListing(array, from: start, capacity: capacity)
+                        let found = Self.listing(statements, from: start, capacity: capacity)
+                        #expect(found.stop == expected.stop, "\(bytes) from \(start), room for \(capacity)")
+                        #expect(found.listed == expected.listed, "\(bytes) from \(start), room for \(capacity)")
                     }
                 }
             }
@@ -158,7 +128,8 @@ import Testing
         do {
             let statements = XCConfigParser.parse("A = 1\nB[sdk=x] = 2\n#include \"c\"\nC = 3").statements
             input = try #require(statements.records).source
-            copies = Self.unretainedAssignments(of: statements, in: 0..<statements.count)
+            // Up to the include, then after it.
+            copies = Self.listing(statements, from: 0, capacity: 5).listed + Self.listing(statements, from: 3, capacity: 5).listed
         }
         #expect(copies.map(\.name) == ["A", "B", "C"])
         #expect(input != nil)

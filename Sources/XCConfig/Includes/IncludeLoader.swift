@@ -96,18 +96,13 @@ private struct Walker {
         self.callerSearchList = callerSearchList
     }
 
-    /// A stretch of one file's statements walked without an include pushing a file: its
-    /// assignments stand together, in order, in ``LoadedConfiguration/assignments``.
-    struct Run {
-        let fileIndex: Int
-        let statements: Range<Int>
-    }
-    /// The runs in walk order, and how many assignments they hold in all.
-    var runs: [Run] = []
-    var assignmentCount = 0
+    /// The assignments in walk order, listed as they are met; made with room for the root
+    /// file's statements once it is parsed.
+    var listed: UnretainedAssignments! = nil
 
     mutating func run(rootBytes: [UInt8], rootPath: String?) -> LoadedConfiguration {
         let tree = XCConfigParser.parse(rootBytes)
+        listed = UnretainedAssignments(capacity: tree.statements.count)
         let rootIndex = addFile(path: rootPath, tree: tree)
         if let rootPath { addDependency(rootPath) }
         let rootDirectory = rootPath.map(Path.directory(of:))
@@ -119,13 +114,12 @@ private struct Walker {
             let fileIndex = stack[top].fileIndex
             let statements = stack[top].statements
             let start = stack[top].next
-            // The assignments are only counted: they are copied out once the walk is over,
-            // straight into an array of the right size (see `gatherAssignments`).
-            var assignments = 0
+            // The assignments are listed as they are met; the statements acted on are the
+            // few includes and invalid lines between them.
             var position = start
             var pushed = false
             while true {
-                position = statements.nextIncludeOrInvalid(from: position, assignments: &assignments)
+                position = listed.append(statements, from: position, ofFile: fileIndex)
                 guard position < statements.endIndex else { break }
                 let statement = statements[position]
                 position += 1
@@ -141,26 +135,14 @@ private struct Walker {
                 }
                 if pushed { break }
             }
-            let end = position
-            if assignments > 0 {
-                runs.append(Run(fileIndex: fileIndex, statements: start..<end))
-                assignmentCount += assignments
-            }
             if !pushed {
                 let popped = stack.removeLast()
                 deepActive?.remove(popped.identity)
             }
         }
-        result.assignments = gatherAssignments()
+        listed.finish(files: result.files)
+        result.assignments = LoadedConfiguration.Assignments(store: listed)
         return result
-    }
-
-    /// The assignments of every run, in walk order, written once into a buffer of exactly
-    /// their number that holds their inputs unretained (the load's files hold them).
-    private func gatherAssignments() -> LoadedConfiguration.Assignments {
-        let store = UnretainedAssignments(capacity: assignmentCount, files: result.files)
-        for run in runs { store.append(statementsAt: run.statements, ofFile: run.fileIndex) }
-        return LoadedConfiguration.Assignments(store: store)
     }
 
     private mutating func addFile(path: String?, tree: SyntaxTree) -> Int {

@@ -125,18 +125,20 @@ extension LoadedConfiguration {
 /// The assignments of a load in a buffer whose elements hold their inputs without retaining
 /// them (``Assignment/initializeUnretained(_:copying:)``): `files` and `kept`, which this
 /// keeps, hold every input the assignments read. The elements are never deinitialised, only
-/// read.
+/// read, and moved bitwise when the buffer grows.
 final class UnretainedAssignments: @unchecked Sendable {
-    let base: UnsafeMutablePointer<SourcedAssignment>
-    let capacity: Int
+    private(set) var base: UnsafeMutablePointer<SourcedAssignment>
+    private(set) var capacity: Int
     private(set) var count = 0
-    let files: [ConfigurationFile]
+    /// The files whose inputs the assignments read; set by ``finish(files:)`` while listing
+    /// during a walk, which holds the files meanwhile.
+    private(set) var files: [ConfigurationFile]
     /// Collections whose elements were copied here, which hold those elements' inputs.
     let kept: [LoadedConfiguration.Assignments]
 
-    init(capacity: Int, files: [ConfigurationFile], keeping kept: [LoadedConfiguration.Assignments] = []) {
-        base = .allocate(capacity: max(capacity, 1))
-        self.capacity = capacity
+    init(capacity: Int, files: [ConfigurationFile] = [], keeping kept: [LoadedConfiguration.Assignments] = []) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
         self.files = files
         self.kept = kept
     }
@@ -146,24 +148,53 @@ final class UnretainedAssignments: @unchecked Sendable {
         base.deallocate()
     }
 
-    /// Writes the assignments of the statements at `positions` of file `fileIndex` after the
-    /// ones written so far; the caller sized the buffer for them.
-    func append(statementsAt positions: Range<Int>, ofFile fileIndex: Int) {
-        let first = base + count
-        let written = files[fileIndex].tree.statements.initializeUnretainedAssignments(
-            in: positions, at: UnsafeMutableRawPointer(first) + Self.assignmentOffset,
-            stride: MemoryLayout<SourcedAssignment>.stride)
-        precondition(count + written <= capacity, "more assignments than counted")
-        // The index is a plain integer, assigned in place beside the assignment just written.
-        for slot in first..<first + written { slot.pointee.fileIndex = fileIndex }
-        count += written
+    /// Records the files that hold the inputs of the assignments listed from their trees.
+    func finish(files: [ConfigurationFile]) {
+        self.files = files
     }
 
-    /// Copies `elements` bitwise after the ones written so far, adding `offset` to their file
+    /// Room for `additional` more elements, the buffer at least doubled when it grows.
+    private func reserve(_ additional: Int) {
+        guard count + additional > capacity else { return }
+        // Room for a few lines more than the root file's statements at the least: an included
+        // file seldom has more.
+        let newCapacity = max(capacity * 2, count + additional, 64)
+        let newBase = UnsafeMutablePointer<SourcedAssignment>.allocate(capacity: newCapacity)
+        // A bitwise move: the elements own nothing that a move would have to account for.
+        UnsafeMutableRawPointer(newBase).copyMemory(from: base, byteCount: count * MemoryLayout<SourcedAssignment>.stride)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Lists the assignments of `statements`, the statements of file `fileIndex`, from
+    /// `position` up to the first include or invalid statement, after the ones listed so far;
+    /// returns that statement's position, or the statements' end. The file's tree must be
+    /// kept alive until ``finish(files:)`` names it.
+    func append(_ statements: SyntaxTree.Statements, from position: Int, ofFile fileIndex: Int) -> Int {
+        var position = position
+        while true {
+            let first = base + count
+            let (stop, written) = statements.initializeUnretainedAssignments(
+                from: position, at: UnsafeMutableRawPointer(first) + Self.assignmentOffset,
+                stride: MemoryLayout<SourcedAssignment>.stride, capacity: capacity - count)
+            // The index is a plain integer, assigned in place beside each assignment just written.
+            for slot in first..<first + written { slot.pointee.fileIndex = fileIndex }
+            count += written
+            position = stop
+            // Stopped for want of room: an assignment is waiting at `stop`.
+            guard count == capacity, position < statements.endIndex, case .assignment = statements[position].kind else {
+                return position
+            }
+            reserve(1)
+        }
+    }
+
+    /// Copies `elements` bitwise after the ones listed so far, adding `offset` to their file
     /// indices: the copies read inputs that `kept` holds, as the elements do.
     func append(copying elements: UnsafeBufferPointer<SourcedAssignment>, fileIndexOffset offset: Int) {
         guard let source = elements.baseAddress, !elements.isEmpty else { return }
-        precondition(count + elements.count <= capacity, "more assignments than counted")
+        reserve(elements.count)
         let first = base + count
         UnsafeMutableRawPointer(first).copyMemory(
             from: source, byteCount: elements.count * MemoryLayout<SourcedAssignment>.stride)
