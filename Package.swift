@@ -25,7 +25,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
         .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI"]),
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
-        .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax"]),
+        .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax", "ConformanceSupport"]),
         .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint"]),
         .testTarget(name: "CLITests", dependencies: ["XCConfigCLI", "ConformanceSupport"]),

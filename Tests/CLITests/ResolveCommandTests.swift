@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Foundation
 import Testing
 import XCConfig
@@ -122,12 +123,8 @@ import XCConfig
     }
 
     @Test func binaryGarbageIsReportedNotFatal() {
-        var bytes: [UInt8] = []
-        var seed: UInt64 = 0x9E3779B97F4A7C15
-        for _ in 0..<4_096 {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            bytes.append(UInt8(truncatingIfNeeded: seed >> 33))
-        }
+        var numbers = SeededNumbers(seed: 0x9E3779B97F4A7C15)
+        let bytes = (0..<4_096).map { _ in UInt8(numbers.next(256)) }
         files.addFile("/work/garbage.xcconfig", bytes: bytes)
         let result = runCLI(["resolve", "garbage.xcconfig"], fileSystem: files)
         #expect(result.status == .failure || result.status == .success)

@@ -1,3 +1,4 @@
+@_exported import ConformanceSupport
 import XCConfigSyntax
 
 /// Parses UTF-8 text.
@@ -26,21 +27,4 @@ func assignments(_ tree: SyntaxTree) -> [String] {
 
 func error(_ line: Int, _ message: String) -> Diagnostic.LineMessage {
     Diagnostic.LineMessage(line: line, message: message)
-}
-
-/// A seeded linear congruential generator for generated inputs: the same inputs on every run,
-/// so that a failure names an input that can be made again.
-struct SeededNumbers {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    /// The seed of the inputs of one length, from a test's seed.
-    init(seed: UInt64, length: Int) { self.init(seed: seed &+ UInt64(length) &* 0x9E37_79B9) }
-
-    /// A number in `0..<bound`.
-    mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Int((state >> 33) % UInt64(bound))
-    }
 }

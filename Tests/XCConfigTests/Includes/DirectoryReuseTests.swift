@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 
@@ -9,14 +10,10 @@ import Testing
     static let pieces = ["/", "a", "b", ".", "..", "é", "//", "x.xcconfig", "/", "\u{301}", "ab"]
 
     static func paths(length: Int, seed: UInt64) -> [String] {
-        var state = seed &+ UInt64(length) &* 0x9E37_79B9
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: seed, length: length)
         return (0..<20).map { _ in
             var path = ""
-            while path.utf8.count < length { path += pieces[next(pieces.count)] }
+            while path.utf8.count < length { path += pieces[numbers.next(pieces.count)] }
             return path
         }
     }

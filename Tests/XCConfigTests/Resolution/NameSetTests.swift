@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 
@@ -6,11 +7,8 @@ import Testing
 @Suite struct NameSetTests {
     /// A fixed pseudo-random sequence (no seed dependence across platforms).
     static func numbers(_ count: Int, seed: UInt64, below limit: Int) -> [Int] {
-        var state = seed
-        return (0..<count).map { _ in
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(limit))
-        }
+        var numbers = SeededNumbers(seed: seed)
+        return (0..<count).map { _ in numbers.next(limit) }
     }
 
     @Test(arguments: [0, 1, 2, 3, 16, 17, 40, 300])

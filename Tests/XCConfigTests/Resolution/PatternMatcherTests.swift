@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 
@@ -20,15 +21,11 @@ import Testing
     /// The literal prefix read before the general loop changes no answer: random patterns over
     /// a small alphabet give what the general loop alone gives.
     @Test func literalPrefixAgreesWithTheGeneralLoop() {
-        var state: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 11)
         let patternBytes = Array("ab*?[]!-".utf8), valueBytes = Array("ab[".utf8)
         for _ in 0..<5_000 {
-            let pattern = (0..<next(7)).map { _ in patternBytes[next(patternBytes.count)] }
-            let value = (0..<next(7)).map { _ in valueBytes[next(valueBytes.count)] }
+            let pattern = (0..<numbers.next(7)).map { _ in patternBytes[numbers.next(patternBytes.count)] }
+            let value = (0..<numbers.next(7)).map { _ in valueBytes[numbers.next(valueBytes.count)] }
             pattern.withUnsafeBufferPointer { p in
                 value.withUnsafeBufferPointer { v in
                     #expect(PatternMatcher.match(p, v) == PatternMatcher.match(p, v, from: 0),

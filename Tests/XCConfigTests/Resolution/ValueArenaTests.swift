@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 
@@ -53,10 +54,9 @@ import Testing
         var buffer = ByteBuffer()
         defer { buffer.deallocate() }
         var model: [UInt8] = []
-        var state: UInt64 = 1
+        var numbers = SeededNumbers(seed: 1)
         for step in 0..<2_000 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let length = Int((state >> 33) % 300)
+            let length = numbers.next(300)
             if step % 7 == 3 {
                 let newCount = model.count - min(model.count, length)
                 buffer.removeLast(downTo: newCount)
