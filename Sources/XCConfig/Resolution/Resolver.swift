@@ -612,39 +612,75 @@ public final class Resolver {
 
     /// The interned names of ``settingNames(at:)``, in the same order.
     func settingIDs(at levelKinds: Set<LevelKind>?) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(names.count)
         if let levelKinds {
+            var result: [Int] = []
+            result.reserveCapacity(names.count)
             let included = levels.map { levelKinds.contains($0.kind) }
             for id in names.indices where lastRecord[id] >= 0 && anyRecord(of: id, where: { included[Int(records[$0].levelIndex)] }) {
                 result.append(id)
             }
-        } else {
-            // Every level: every name with a record, without a flag per level to look up.
-            for id in names.indices where lastRecord[id] >= 0 { result.append(id) }
+            return sortedByName(result)
         }
-        return sortedByName(result)
+        // Every level: every name with a record, keyed as it is found, without an array of
+        // the IDs first (its appends cost as much as keying the names).
+        let count = nameIDs.count
+        let keys = UnsafeMutablePointer<SortKey>.allocate(capacity: 2 * count)
+        defer { keys.deallocate() }
+        var keyed = 0
+        var id = 0
+        while id < count {
+            if lastRecord[id] >= 0 {
+                (keys + keyed).initialize(to: sortKey(id))
+                keyed &+= 1
+            }
+            id &+= 1
+        }
+        return sortedByName(keys, count: keyed)
+    }
+
+    /// A name's place in byte order: its first 16 bytes as two integers that compare as the
+    /// bytes do (``sortPrefix(_:)``), and its ID.
+    struct SortKey {
+        var high: UInt64
+        var low: UInt64
+        var id: Int
+    }
+
+    /// The ``SortKey`` of the name with interned ID `id`. Read from the table's buffers here:
+    /// through ``NameTable/withBytes(ofID:_:)`` the prefix was a closure call per name, and
+    /// keying the names cost about half the sort.
+    @inline(__always)
+    private func sortKey(_ id: Int) -> SortKey {
+        let prefix = Self.sortPrefix(nameIDs.bytes(ofID: id))
+        return SortKey(high: prefix.high, low: prefix.low, id: id)
     }
 
     /// `ids` sorted by their names' bytes. Each name's first 16 bytes are compared as two
     /// big-endian integers, which orders most names without reading their strings.
     func sortedByName(_ ids: [Int]) -> [Int] {
-        struct Key {
-            var high: UInt64
-            var low: UInt64
-            var id: Int
-        }
         let count = ids.count
         if count < 2 { return ids }
-        // Two buffers of keys, merged from one into the other; raw memory rather than arrays,
-        // whose element writes check uniqueness each time (that made the sort cost twice the
-        // standard library's). A key is plain integers: nothing to deinitialise.
-        let buffers = UnsafeMutablePointer<Key>.allocate(capacity: 2 * count)
-        defer { buffers.deallocate() }
-        for (index, id) in ids.enumerated() {
-            let prefix = nameIDs.withBytes(ofID: id) { Self.sortPrefix($0) }
-            (buffers + index).initialize(to: Key(high: prefix.high, low: prefix.low, id: id))
+        let keys = UnsafeMutablePointer<SortKey>.allocate(capacity: 2 * count)
+        defer { keys.deallocate() }
+        for (index, id) in ids.enumerated() { (keys + index).initialize(to: sortKey(id)) }
+        return sortedByName(keys, count: count)
+    }
+
+    /// The IDs of the `count` keys at `buffers` in byte order of their names; `buffers` has
+    /// room for twice as many, the second half scratch for the merge.
+    ///
+    /// Raw memory rather than arrays, whose element writes check uniqueness each time (that
+    /// made the sort cost twice the standard library's). A key is plain integers: nothing to
+    /// deinitialise.
+    private func sortedByName(_ buffers: UnsafeMutablePointer<SortKey>, count: Int) -> [Int] {
+        typealias Key = SortKey
+        func ids(_ keys: UnsafeMutablePointer<Key>) -> [Int] {
+            Array(unsafeUninitializedCapacity: count) { result, initialized in
+                for index in 0..<count { (result.baseAddress! + index).initialize(to: keys[index].id) }
+                initialized = count
+            }
         }
+        if count < 2 { return ids(buffers) }
         func precedes(_ a: Key, _ b: Key) -> Bool {
             if a.high != b.high { return a.high < b.high }
             if a.low != b.low { return a.low < b.low }
@@ -660,7 +696,7 @@ public final class Resolver {
         // Room for the runs of a few files without regrowing (three times a sort otherwise).
         runEnds.reserveCapacity(32)
         for index in 1..<count where precedes(buffers[index], buffers[index - 1]) { runEnds.append(index) }
-        if runEnds.isEmpty { return ids }
+        if runEnds.isEmpty { return ids(buffers) }
         runEnds.append(count)
         var source = buffers, target = buffers + count
         while runEnds.count > 1 {
@@ -719,10 +755,7 @@ public final class Resolver {
             runEnds.removeLast(runEnds.count - merged)
             swap(&source, &target)
         }
-        return Array(unsafeUninitializedCapacity: count) { result, initialized in
-            for index in 0..<count { (result.baseAddress! + index).initialize(to: source[index].id) }
-            initialized = count
-        }
+        return ids(source)
     }
 
     /// How many indices from `start` on, before `end`, satisfy `isLeading`, which holds for a
@@ -753,12 +786,10 @@ public final class Resolver {
     @inline(__always)
     static func sortPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64) {
         let count = bytes.count
-        guard count >= 8, let base = bytes.baseAddress else {
-            var high: UInt64 = 0
-            for (offset, byte) in bytes.enumerated() { high |= UInt64(byte) << (56 - 8 * offset) }
-            return (high, 0)
-        }
+        guard let base = bytes.baseAddress else { return (0, 0) }
         let raw = UnsafeRawPointer(base)
+        // Its bytes low in a zeroed word, first lowest: swapped, first highest.
+        if count < 8 { return (NameTable.partialWord(raw, count: count).byteSwapped, 0) }
         let high = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self))
         if count >= 16 { return (high, UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) }
         if count == 8 { return (high, 0) }

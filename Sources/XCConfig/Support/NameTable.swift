@@ -87,8 +87,9 @@ final class NameTable {
     }
 
     /// The bytes of the name with ID `id`, which must be interned; valid until the next intern.
+    /// Unchecked, for loops over IDs known to be in range (the resolver's sort keys).
     @inline(__always)
-    private func bytes(ofID id: Int) -> UnsafeBufferPointer<UInt8> {
+    func bytes(ofID id: Int) -> UnsafeBufferPointer<UInt8> {
         let start = id == 0 ? 0 : Int(ends[id - 1])
         let count = Int(ends[id]) - start
         return UnsafeBufferPointer(start: count == 0 ? nil : storage.unsafelyUnwrapped + start, count: count)
