@@ -28,9 +28,9 @@ final class ConditionValues {
             valueCount += single == nil ? values.count : 1
             parameterCount += 1
         }
-        text = .allocate(capacity: textCount)
-        self.values = .allocate(capacity: valueCount)
-        parameters = .allocate(capacity: parameterCount)
+        text = UnsafeMutableBufferPointer(start: PlainMemory.allocate(UInt8.self, capacity: textCount), count: textCount)
+        self.values = UnsafeMutableBufferPointer(start: PlainMemory.allocate((start: Int, count: Int).self, capacity: valueCount), count: valueCount)
+        parameters = UnsafeMutableBufferPointer(start: PlainMemory.allocate(Parameter.self, capacity: parameterCount), count: parameterCount)
         var textEnd = 0, valueEnd = 0, parameterEnd = 0
         Self.forEachBinding(of: context) { [text, values = self.values, parameters] name, single, bound in
             func append(_ string: String) -> (start: Int, count: Int) {
@@ -74,9 +74,9 @@ final class ConditionValues {
     }
 
     deinit {
-        text.deallocate()
-        values.deallocate()
-        parameters.deallocate()
+        PlainMemory.deallocate(text.baseAddress)
+        PlainMemory.deallocate(values.baseAddress)
+        PlainMemory.deallocate(parameters.baseAddress)
     }
 
     /// The indices of the values bound to `parameter`; `nil` when the context binds none.

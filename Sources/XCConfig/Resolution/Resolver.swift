@@ -174,7 +174,7 @@ public final class Resolver {
             }
         }
         self.levelAssignments = levelAssignments
-        levelAssignmentBases = .allocate(capacity: levels.count)
+        levelAssignmentBases = UnsafeMutableBufferPointer(start: PlainMemory.allocate(UnsafePointer<SourcedAssignment>?.self, capacity: levels.count), count: levels.count)
         for levelIndex in levels.indices {
             levelAssignmentBases[levelIndex] = levelAssignments[levelIndex].isEmpty
                 ? nil : levelAssignments[levelIndex].withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
@@ -554,9 +554,9 @@ public final class Resolver {
             // The chosen SDK of each setting with `sdk` conditions, as an index in
             // `sdkNames` (-1: none matches). SDK names in order, so that each setting gets
             // the first that any of its patterns matches.
-            let chosenSDK = UnsafeMutableBufferPointer<Int>.allocate(capacity: names.count)
+            let chosenSDK = UnsafeMutableBufferPointer(start: PlainMemory.allocate(Int.self, capacity: names.count), count: names.count)
             chosenSDK.initialize(repeating: -1)
-            defer { chosenSDK.deallocate() }
+            defer { PlainMemory.deallocate(chosenSDK.baseAddress) }
             for (sdkIndex, sdk) in sdkNames.enumerated() {
                 NameTable.withBytes(of: sdk) { sdk in
                     for entry in sdkPatterns.all where chosenSDK[Int(records[entry.record].nameID)] == -1 {
@@ -624,8 +624,8 @@ public final class Resolver {
         // Every level: every name with a record, keyed as it is found, without an array of
         // the IDs first (its appends cost as much as keying the names).
         let count = nameIDs.count
-        let keys = UnsafeMutablePointer<SortKey>.allocate(capacity: 2 * count)
-        defer { keys.deallocate() }
+        let keys = PlainMemory.allocate(SortKey.self, capacity: 2 * count)
+        defer { PlainMemory.deallocate(keys) }
         var keyed = 0
         var id = 0
         while id < count {
@@ -660,8 +660,8 @@ public final class Resolver {
     func sortedByName(_ ids: [Int]) -> [Int] {
         let count = ids.count
         if count < 2 { return ids }
-        let keys = UnsafeMutablePointer<SortKey>.allocate(capacity: 2 * count)
-        defer { keys.deallocate() }
+        let keys = PlainMemory.allocate(SortKey.self, capacity: 2 * count)
+        defer { PlainMemory.deallocate(keys) }
         for (index, id) in ids.enumerated() { (keys + index).initialize(to: sortKey(id)) }
         return sortedByName(keys, count: count)
     }
@@ -1046,7 +1046,7 @@ public final class Resolver {
     @exclusivity(unchecked) var scratch = ByteBuffer()
 
     deinit {
-        levelAssignmentBases.deallocate()
+        PlainMemory.deallocate(levelAssignmentBases.baseAddress)
         frames.deallocate()
         values.deallocate()
         scratch.deallocate()
@@ -1966,7 +1966,7 @@ struct ActiveCounts {
 
     init(count: Int) {
         guard count > 0 else { return }
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        let counts = PlainMemory.allocate(Int.self, capacity: count)
         counts.initialize(repeating: 0, count: count)
         self.counts = counts
         self.count = count
@@ -1987,7 +1987,7 @@ struct ActiveCounts {
 
     /// Frees the counters.
     func deallocate() {
-        counts?.deallocate()
+        PlainMemory.deallocate(counts)
     }
 }
 

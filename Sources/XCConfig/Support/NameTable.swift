@@ -50,9 +50,9 @@ final class NameTable {
     init() {}
 
     deinit {
-        storage?.deallocate()
+        PlainMemory.deallocate(storage)
         ends.deallocate()
-        slots?.deallocate()
+        PlainMemory.deallocate(slots)
     }
 
     /// A table sized for about `capacity` names, so that filling it never regrows the slots.
@@ -268,17 +268,17 @@ final class NameTable {
     @inline(never)
     private func growStorage(toAtLeast needed: Int) {
         let newCapacity = max(needed, storageCapacity * 2, 256)
-        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let newStorage = PlainMemory.allocate(UInt8.self, capacity: newCapacity)
         if let storage {
             newStorage.initialize(from: storage, count: storageCount)
-            storage.deallocate()
+            PlainMemory.deallocate(storage)
         }
         storage = newStorage
         storageCapacity = newCapacity
     }
 
     private func allocateSlots(_ count: Int) {
-        let newSlots = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        let newSlots = PlainMemory.allocate(UInt64.self, capacity: count)
         // Zeroed with memset: `initialize(repeating:count:)` stored one slot at a time, about
         // 4,500 instructions for the resolver's table of a thousand slots.
         memset(newSlots, 0, count &* MemoryLayout<UInt64>.stride)
@@ -296,7 +296,7 @@ final class NameTable {
             while newSlots[slot] != 0 { slot = (slot + 1) & mask }
             newSlots[slot] = entry
         }
-        oldSlots.deallocate()
+        PlainMemory.deallocate(oldSlots)
     }
 
     // MARK: Bytes
