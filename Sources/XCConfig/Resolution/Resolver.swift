@@ -93,6 +93,12 @@ public final class Resolver {
     @exclusivity(unchecked) var expressions: [Expression?] = []
     /// The setting names, interned.
     let nameIDs: NameTable
+    /// The storage lent to the buffers whose room the record count decides (``records``,
+    /// ``programs``, ``cache``, …), freed in `deinit` after them.
+    ///
+    /// One block rather than ten: each buffer of a few kilobytes is too large for `malloc`'s
+    /// per-thread cache, and allocating and freeing it cost about 500 instructions.
+    private let lentStorage: UnsafeMutablePointer<UInt8>
     /// Each setting's newest record (the top of its chain), by interned name.
     @exclusivity(unchecked) var lastRecord = FlatBuffer<Int32>()
     /// Each setting's newest matching record, by interned name; -1 when none matches.
@@ -185,12 +191,34 @@ public final class Resolver {
         // With one SDK name there is nothing to choose: `sdk` is matched like the others.
         bindsSDK = context.sdks.count > 1
         let recordCount = levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
-        // Most settings are assigned once: room for as many names as records.
+        // Most settings are assigned once: room for as many names as records. There are never
+        // more names than records, so the buffers by name have room for as many as records.
         nameIDs = NameTable(capacity: recordCount)
-        records.reserveCapacity(recordCount)
+        // Room for about 32 bytes of evaluated value per record, up to 64 KB: from the
+        // buffer's 256 bytes, evaluating resolve-bench's 260 records grew it five times (3K
+        // of its 575K instructions). Past that it doubles as before. Likewise the compiled
+        // values' text and pieces (from 256 each, compiling resolve-bench's values grew them
+        // eight times: 2.5K of its 525K instructions).
+        let valuesRoom = min(max(recordCount &* 32, 1024), 1 << 16)
+        let textRoom = min(max(recordCount &* 24, 256), 1 << 16)
+        let piecesRoom = min(max(recordCount &* 4, 256), 1 << 14)
+        var layout = BlockLayout()
+        let recordsAt = layout.add(Record.self, count: recordCount)
+        let lastRecordAt = layout.add(Int32.self, count: recordCount)
+        let topMatchingAt = layout.add(Int32.self, count: recordCount)
+        let programsAt = layout.add(StringProgram?.self, count: recordCount)
+        let settingTypesAt = layout.add(SettingType?.self, count: recordCount)
+        let cacheAt = layout.add(CacheEntry?.self, count: recordCount)
+        let activeCountAt = layout.add(Int.self, count: recordCount)
+        let valuesAt = layout.add(UInt8.self, count: valuesRoom)
+        let textAt = layout.add(UInt8.self, count: textRoom)
+        let piecesAt = layout.add(ProgramPiece.self, count: piecesRoom)
+        lentStorage = PlainMemory.allocate(UInt8.self, capacity: layout.size)
+        let block = UnsafeMutableRawPointer(lentStorage)
+        records = FlatBuffer(lending: block + recordsAt, capacity: recordCount)
+        lastRecord = FlatBuffer(lending: block + lastRecordAt, capacity: recordCount)
+        topMatching = FlatBuffer(lending: block + topMatchingAt, capacity: recordCount)
         conditionFlags.reserveCapacity(recordCount)
-        lastRecord.reserveCapacity(recordCount)
-        topMatching.reserveCapacity(recordCount)
         for levelIndex in levels.indices {
             settingsDiagnostics += keyDiagnostics[levelIndex]
             let start = records.count
@@ -248,18 +276,13 @@ public final class Resolver {
         conditionMemo.deallocate()
         sdkPatterns.deallocate()
         sdkPatternBytes.deallocate()
-        programs = FlatBuffer(repeating: nil, count: records.count)
-        settingTypes = FlatBuffer(repeating: nil, count: names.count)
-        cache = FlatBuffer(repeating: nil, count: records.count)
-        activeCount = ActiveCounts(count: names.count)
-        // Room for about 32 bytes of evaluated value per record, up to 64 KB: from the
-        // buffer's 256 bytes, evaluating resolve-bench's 260 records grew it five times (3K
-        // of its 575K instructions). Past that it doubles as before.
-        values.reserveCapacity(min(max(records.count &* 32, 1024), 1 << 16))
-        // Likewise the compiled values' text and pieces (from 256 each, compiling
-        // resolve-bench's values grew them eight times: 2.5K of its 525K instructions).
-        store.text.reserveCapacity(min(max(records.count &* 24, 256), 1 << 16))
-        store.pieces.reserveCapacity(min(max(records.count &* 4, 256), 1 << 14))
+        programs = FlatBuffer(repeating: nil, count: records.count, lending: block + programsAt, capacity: recordCount)
+        settingTypes = FlatBuffer(repeating: nil, count: names.count, lending: block + settingTypesAt, capacity: recordCount)
+        cache = FlatBuffer(repeating: nil, count: records.count, lending: block + cacheAt, capacity: recordCount)
+        activeCount = ActiveCounts(count: names.count, lending: block + activeCountAt)
+        values = ByteBuffer(lending: block + valuesAt, capacity: valuesRoom)
+        store.text = ByteBuffer(lending: block + textAt, capacity: textRoom)
+        store.pieces = FlatBuffer(lending: block + piecesAt, capacity: piecesRoom)
     }
 
     /// The setting names, by interned ID.
@@ -1058,6 +1081,7 @@ public final class Resolver {
         programs.deallocate()
         settingTypes.deallocate()
         cache.deallocate()
+        PlainMemory.deallocate(lentStorage)
     }
 
     func program(_ recordIndex: Int) -> StringProgram {
@@ -1961,8 +1985,21 @@ public struct ResolvedSetting: Sendable, Hashable {
 struct ActiveCounts {
     private var counts: UnsafeMutablePointer<Int>? = nil
     private var count = 0
+    /// `false` while the counters are in storage lent by the owner, who frees it.
+    private var ownsCounts = true
 
     init() {}
+
+    /// Counters for `count` IDs in `storage` (room for `count` integers), which the owner
+    /// frees, after ``deallocate()``.
+    init(count: Int, lending storage: UnsafeMutableRawPointer) {
+        guard count > 0 else { return }
+        let counts = storage.bindMemory(to: Int.self, capacity: count)
+        counts.initialize(repeating: 0, count: count)
+        self.counts = counts
+        self.count = count
+        ownsCounts = false
+    }
 
     init(count: Int) {
         guard count > 0 else { return }
@@ -1987,7 +2024,7 @@ struct ActiveCounts {
 
     /// Frees the counters.
     func deallocate() {
-        PlainMemory.deallocate(counts)
+        if ownsCounts { PlainMemory.deallocate(counts) }
     }
 }
 
