@@ -213,12 +213,33 @@ public final class Resolver {
         let valuesAt = layout.add(UInt8.self, count: valuesRoom)
         let textAt = layout.add(UInt8.self, count: textRoom)
         let piecesAt = layout.add(ProgramPiece.self, count: piecesRoom)
+        // Buffers that grew from nothing to 256 values at their first append, several
+        // kilobytes each: room for what a file of this size uses (set-up's for the whole
+        // set-up, evaluation's for a few dozen levels of nesting and about two references and
+        // half an operator per value), growing past it as before.
+        let conditionFlagsAt = layout.add(UInt8.self, count: recordCount)
+        let conditionMemoAt = layout.add(ConditionMemoEntry.self, count: Self.conditionMemoLimit)
+        let sdkPatternsRoom = 64, sdkPatternBytesRoom = 256, framesRoom = 64, pendingPiecesRoom = 64
+        let referencesRoom = max(recordCount &* 2, 64), operatorsRoom = max(recordCount / 2, 64)
+        let sdkPatternsAt = layout.add((record: Int, start: Int, count: Int).self, count: sdkPatternsRoom)
+        let sdkPatternBytesAt = layout.add(UInt8.self, count: sdkPatternBytesRoom)
+        let framesAt = layout.add(Frame.self, count: framesRoom)
+        let referencesAt = layout.add(CompiledReference.self, count: referencesRoom)
+        let operatorsAt = layout.add(CompiledOperator.self, count: operatorsRoom)
+        let pendingPiecesAt = layout.add(ProgramPiece.self, count: pendingPiecesRoom)
         lentStorage = PlainMemory.allocate(UInt8.self, capacity: layout.size)
         let block = UnsafeMutableRawPointer(lentStorage)
         records = FlatBuffer(lending: block + recordsAt, capacity: recordCount)
         lastRecord = FlatBuffer(lending: block + lastRecordAt, capacity: recordCount)
         topMatching = FlatBuffer(lending: block + topMatchingAt, capacity: recordCount)
-        conditionFlags.reserveCapacity(recordCount)
+        conditionFlags = FlatBuffer(lending: block + conditionFlagsAt, capacity: recordCount)
+        conditionMemo = FlatBuffer(lending: block + conditionMemoAt, capacity: Self.conditionMemoLimit)
+        sdkPatterns = FlatBuffer(lending: block + sdkPatternsAt, capacity: sdkPatternsRoom)
+        sdkPatternBytes = ByteBuffer(lending: block + sdkPatternBytesAt, capacity: sdkPatternBytesRoom)
+        frames = FlatBuffer(lending: block + framesAt, capacity: framesRoom)
+        store.references = FlatBuffer(lending: block + referencesAt, capacity: referencesRoom)
+        store.operators = FlatBuffer(lending: block + operatorsAt, capacity: operatorsRoom)
+        store.pendingPieces = FlatBuffer(lending: block + pendingPiecesAt, capacity: pendingPiecesRoom)
         for levelIndex in levels.indices {
             settingsDiagnostics += keyDiagnostics[levelIndex]
             let start = records.count

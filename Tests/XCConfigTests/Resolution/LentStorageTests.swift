@@ -42,4 +42,25 @@ import Testing
         #expect(resolver.value(of: "B") == b)
         #expect(resolver.resolveAll().map(\.value) == [literal, b, b + b])
     }
+
+    /// Set-up's and evaluation's buffers are lent room for what a file of their size usually
+    /// needs: more `sdk` patterns in a level, deeper nesting, more references and operators
+    /// than that still resolve as written.
+    @Test func setUpAndEvaluationPastTheirLentRoomResolveInFull() {
+        var lines: [String] = []
+        for index in 0..<100 {
+            lines.append("S\(index)[sdk=macosx*] = mac")
+            lines.append("S\(index)[sdk=iphoneos*][config=Debug] = phone\(index)")
+        }
+        // A chain 150 settings deep, each value with two references and an operator.
+        for index in 0..<150 { lines.append("C\(index) = $(C\(index + 1):lower)$(S\(index % 100))") }
+        lines.append("C150 = END")
+        let text = lines.joined(separator: "\n")
+        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
+        let context = EvaluationContext(configuration: "Debug", sdks: ["iphoneos17.0", "iphoneos"], arch: "arm64")
+        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: context)
+        for index in 0..<100 { #expect(resolver.value(of: "S\(index)") == "phone\(index)") }
+        let expected = "end" + (0..<150).reversed().map { "phone\($0 % 100)" }.joined()
+        #expect(resolver.value(of: "C0") == expected)
+    }
 }
