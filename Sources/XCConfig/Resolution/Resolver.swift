@@ -98,7 +98,19 @@ public final class Resolver {
     ///
     /// One block rather than ten: each buffer of a few kilobytes is too large for `malloc`'s
     /// per-thread cache, and allocating and freeing it cost about 500 instructions.
+    ///
+    /// ``nameIDs`` keeps its slots and names here too: the table is never handed out, so it
+    /// is done with when the resolver is (its `deinit`, which runs after the resolver's, frees
+    /// only memory of its own).
     private let lentStorage: UnsafeMutablePointer<UInt8>
+    /// Set-up only: room in ``lentStorage`` for ``bindConditions(levelIndex:records:)``'s
+    /// choice of SDK per name (a name per record at most).
+    private let chosenSDKRoom: UnsafeMutablePointer<Int>
+    /// Room in ``lentStorage`` for the sort's keys and its merge (``sortedByName(_:count:)``),
+    /// for as many names as records (names are interned in set-up only, one per record at
+    /// most); more would be sorted in memory of their own.
+    private let sortKeysRoom: UnsafeMutablePointer<SortKey>
+    private let sortKeysRoomCapacity: Int
     /// Each setting's newest record (the top of its chain), by interned name.
     @exclusivity(unchecked) var lastRecord = FlatBuffer<Int32>()
     /// Each setting's newest matching record, by interned name; -1 when none matches.
@@ -193,7 +205,8 @@ public final class Resolver {
         let recordCount = levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
         // Most settings are assigned once: room for as many names as records. There are never
         // more names than records, so the buffers by name have room for as many as records.
-        nameIDs = NameTable(capacity: recordCount)
+        var layout = BlockLayout()
+        let nameRoom = NameTable.LentRoom(capacity: recordCount, in: &layout)
         // Room for about 32 bytes of evaluated value per record, up to 64 KB: from the
         // buffer's 256 bytes, evaluating resolve-bench's 260 records grew it five times (3K
         // of its 575K instructions). Past that it doubles as before. Likewise the compiled
@@ -202,7 +215,6 @@ public final class Resolver {
         let valuesRoom = min(max(recordCount &* 32, 1024), 1 << 16)
         let textRoom = min(max(recordCount &* 24, 256), 1 << 16)
         let piecesRoom = min(max(recordCount &* 4, 256), 1 << 14)
-        var layout = BlockLayout()
         let recordsAt = layout.add(Record.self, count: recordCount)
         let lastRecordAt = layout.add(Int32.self, count: recordCount)
         let topMatchingAt = layout.add(Int32.self, count: recordCount)
@@ -227,8 +239,14 @@ public final class Resolver {
         let referencesAt = layout.add(CompiledReference.self, count: referencesRoom)
         let operatorsAt = layout.add(CompiledOperator.self, count: operatorsRoom)
         let pendingPiecesAt = layout.add(ProgramPiece.self, count: pendingPiecesRoom)
+        let chosenSDKAt = layout.add(Int.self, count: recordCount)
+        let sortKeysAt = layout.add(SortKey.self, count: 2 &* recordCount)
         lentStorage = PlainMemory.allocate(UInt8.self, capacity: layout.size)
         let block = UnsafeMutableRawPointer(lentStorage)
+        nameIDs = NameTable(capacity: recordCount, lending: block, room: nameRoom)
+        chosenSDKRoom = (block + chosenSDKAt).bindMemory(to: Int.self, capacity: recordCount)
+        sortKeysRoom = (block + sortKeysAt).bindMemory(to: SortKey.self, capacity: 2 &* recordCount)
+        sortKeysRoomCapacity = 2 &* recordCount
         records = FlatBuffer(lending: block + recordsAt, capacity: recordCount)
         lastRecord = FlatBuffer(lending: block + lastRecordAt, capacity: recordCount)
         topMatching = FlatBuffer(lending: block + topMatchingAt, capacity: recordCount)
@@ -598,9 +616,8 @@ public final class Resolver {
             // The chosen SDK of each setting with `sdk` conditions, as an index in
             // `sdkNames` (-1: none matches). SDK names in order, so that each setting gets
             // the first that any of its patterns matches.
-            let chosenSDK = UnsafeMutableBufferPointer(start: PlainMemory.allocate(Int.self, capacity: names.count), count: names.count)
+            let chosenSDK = UnsafeMutableBufferPointer(start: chosenSDKRoom, count: names.count)
             chosenSDK.initialize(repeating: -1)
-            defer { PlainMemory.deallocate(chosenSDK.baseAddress) }
             for (sdkIndex, sdk) in sdkNames.enumerated() {
                 NameTable.withBytes(of: sdk) { sdk in
                     for entry in sdkPatterns.all where chosenSDK[Int(records[entry.record].nameID)] == -1 {
@@ -668,8 +685,8 @@ public final class Resolver {
         // Every level: every name with a record, keyed as it is found, without an array of
         // the IDs first (its appends cost as much as keying the names).
         let count = nameIDs.count
-        let keys = PlainMemory.allocate(SortKey.self, capacity: 2 * count)
-        defer { PlainMemory.deallocate(keys) }
+        let keys = 2 * count <= sortKeysRoomCapacity ? sortKeysRoom : PlainMemory.allocate(SortKey.self, capacity: 2 * count)
+        defer { if keys != sortKeysRoom { PlainMemory.deallocate(keys) } }
         var keyed = 0
         var id = 0
         while id < count {
@@ -704,8 +721,8 @@ public final class Resolver {
     func sortedByName(_ ids: [Int]) -> [Int] {
         let count = ids.count
         if count < 2 { return ids }
-        let keys = PlainMemory.allocate(SortKey.self, capacity: 2 * count)
-        defer { PlainMemory.deallocate(keys) }
+        let keys = 2 * count <= sortKeysRoomCapacity ? sortKeysRoom : PlainMemory.allocate(SortKey.self, capacity: 2 * count)
+        defer { if keys != sortKeysRoom { PlainMemory.deallocate(keys) } }
         for (index, id) in ids.enumerated() { (keys + index).initialize(to: sortKey(id)) }
         return sortedByName(keys, count: count)
     }

@@ -63,4 +63,30 @@ import Testing
         let expected = "end" + (0..<150).reversed().map { "phone\($0 % 100)" }.joined()
         #expect(resolver.value(of: "C0") == expected)
     }
+
+    /// A name table in lent memory that outgrows its slots, its storage and its ends finds
+    /// every name it interned, as a table of its own finds them.
+    @Test func aNameTableOutgrowingItsLentRoomFindsEveryName() {
+        var layout = BlockLayout()
+        let room = NameTable.LentRoom(capacity: 2, in: &layout)
+        let fenceAt = layout.add(UInt8.self, count: 64)
+        let block = PlainMemory.allocate(UInt8.self, capacity: layout.size)
+        defer { PlainMemory.deallocate(block) }
+        let raw = UnsafeMutableRawPointer(block)
+        (raw + fenceAt).initializeMemory(as: UInt8.self, repeating: 0xA5, count: 64)
+        let names = (0..<300).map { "SETTING_NAME_\($0)_" + String(repeating: "x", count: $0 % 40) }
+        do {
+            let lent = NameTable(capacity: 2, lending: raw, room: room)
+            let own = NameTable()
+            for name in names {
+                #expect(lent.intern(name).id == own.intern(name).id)
+            }
+            for (id, name) in names.enumerated() {
+                #expect(lent[name] == id)
+                #expect(lent.name(id) == name)
+            }
+            #expect(lent["UNKNOWN"] == nil)
+        }
+        #expect(UnsafeBufferPointer(start: (raw + fenceAt).assumingMemoryBound(to: UInt8.self), count: 64).allSatisfy { $0 == 0xA5 })
+    }
 }
