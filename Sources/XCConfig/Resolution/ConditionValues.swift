@@ -22,25 +22,41 @@ final class ConditionValues {
     init(_ context: EvaluationContext) {
         // Sized first and filled in place: building arrays of strings cost more than the
         // matching it saves for a file of a few dozen conditions.
-        var textCount = 0, valueCount = 0, parameterCount = 0
-        Self.forEachBinding(of: context) { name, single, values in
-            textCount += name.utf8.count + (single?.utf8.count ?? 0) + values.reduce(0) { $0 + $1.utf8.count }
-            valueCount += single == nil ? values.count : 1
-            parameterCount += 1
+        var sizes = Sizes()
+        Self.forEachBinding(of: context, &sizes)
+        text = UnsafeMutableBufferPointer(start: PlainMemory.allocate(UInt8.self, capacity: sizes.text), count: sizes.text)
+        values = UnsafeMutableBufferPointer(start: PlainMemory.allocate((start: Int, count: Int).self, capacity: sizes.values), count: sizes.values)
+        parameters = UnsafeMutableBufferPointer(start: PlainMemory.allocate(Parameter.self, capacity: sizes.parameters), count: sizes.parameters)
+        var filler = Filler(text: text, values: values, parameters: parameters)
+        Self.forEachBinding(of: context, &filler)
+    }
+
+    /// What ``forEachBinding(of:_:)`` calls with each binding. Visitors passed `inout` rather
+    /// than closures: the counts a closure captured were boxed and each access to them checked
+    /// for exclusivity at run time, about 80 instructions each.
+    private protocol Visitor {
+        mutating func visit(_ name: String, _ single: String?, _ values: [String])
+    }
+
+    /// The storage the bindings take.
+    private struct Sizes: Visitor {
+        var text = 0, values = 0, parameters = 0
+
+        mutating func visit(_ name: String, _ single: String?, _ bound: [String]) {
+            text += name.utf8.count + (single?.utf8.count ?? 0) + bound.reduce(0) { $0 + $1.utf8.count }
+            values += single == nil ? bound.count : 1
+            parameters += 1
         }
-        text = .allocate(capacity: textCount)
-        self.values = .allocate(capacity: valueCount)
-        parameters = .allocate(capacity: parameterCount)
+    }
+
+    /// Copies the bindings into storage ``Sizes`` measured.
+    private struct Filler: Visitor {
+        let text: UnsafeMutableBufferPointer<UInt8>
+        let values: UnsafeMutableBufferPointer<(start: Int, count: Int)>
+        let parameters: UnsafeMutableBufferPointer<Parameter>
         var textEnd = 0, valueEnd = 0, parameterEnd = 0
-        Self.forEachBinding(of: context) { [text, values = self.values, parameters] name, single, bound in
-            func append(_ string: String) -> (start: Int, count: Int) {
-                let start = textEnd
-                for byte in string.utf8 {
-                    text[textEnd] = byte
-                    textEnd += 1
-                }
-                return (start, textEnd - start)
-            }
+
+        mutating func visit(_ name: String, _ single: String?, _ bound: [String]) {
             let name = append(name)
             parameters[parameterEnd] = Parameter(nameStart: name.start, nameCount: name.count, firstValue: valueEnd, valueCount: single == nil ? bound.count : 1)
             parameterEnd += 1
@@ -53,30 +69,52 @@ final class ConditionValues {
                 valueEnd += 1
             }
         }
+
+        /// Copied whole: walking the string's UTF-8 view a byte at a time cost about 500
+        /// instructions a name or value.
+        private mutating func append(_ string: String) -> (start: Int, count: Int) {
+            let start = textEnd
+            let count = NameTable.withBytes(of: string) { bytes in
+                if let source = bytes.baseAddress {
+                    UnsafeMutableRawPointer(text.baseAddress.unsafelyUnwrapped + start).copyMemory(from: source, byteCount: bytes.count)
+                }
+                return bytes.count
+            }
+            textEnd += count
+            return (start, count)
+        }
     }
 
-    /// Calls `body` with each parameter the context binds and its values (one value alone, or
-    /// the array of them), exactly as ``EvaluationContext/values(forParameter:)`` gives them:
+    /// Calls `visitor` with each parameter the context binds and its values (one value alone,
+    /// or the array of them), exactly as ``EvaluationContext/values(forParameter:)`` gives them:
     /// the usual five first (they are looked up most), then the others in name order.
-    private static func forEachBinding(of context: EvaluationContext, _ body: (_ name: String, _ single: String?, _ values: [String]) -> Void) {
-        func bind(_ name: String, _ value: String?) {
-            if let value { body(name, value, []) } else if !context.conditions.isEmpty, let values = context.conditions[name] { body(name, nil, values) }
+    private static func forEachBinding<V: Visitor>(of context: EvaluationContext, _ visitor: inout V) {
+        func bind(_ name: String, _ value: String?, _ visitor: inout V) {
+            if let value {
+                visitor.visit(name, value, [])
+            } else if !context.conditions.isEmpty, let values = context.conditions[name] {
+                visitor.visit(name, nil, values)
+            }
         }
-        bind("config", context.configuration)
-        if !context.sdks.isEmpty { body("sdk", nil, context.sdks) } else if !context.conditions.isEmpty, let values = context.conditions["sdk"] { body("sdk", nil, values) }
-        bind("arch", context.arch)
-        bind("variant", context.variant)
-        bind("target", context.targetName)
+        bind("config", context.configuration, &visitor)
+        if !context.sdks.isEmpty {
+            visitor.visit("sdk", nil, context.sdks)
+        } else if !context.conditions.isEmpty, let values = context.conditions["sdk"] {
+            visitor.visit("sdk", nil, values)
+        }
+        bind("arch", context.arch, &visitor)
+        bind("variant", context.variant, &visitor)
+        bind("target", context.targetName, &visitor)
         if context.conditions.isEmpty { return }
         for name in context.conditions.keys.sorted() where !["config", "sdk", "arch", "variant", "target"].contains(name) {
-            body(name, nil, context.conditions[name]!)
+            visitor.visit(name, nil, context.conditions[name]!)
         }
     }
 
     deinit {
-        text.deallocate()
-        values.deallocate()
-        parameters.deallocate()
+        PlainMemory.deallocate(text.baseAddress)
+        PlainMemory.deallocate(values.baseAddress)
+        PlainMemory.deallocate(parameters.baseAddress)
     }
 
     /// The indices of the values bound to `parameter`; `nil` when the context binds none.

@@ -38,7 +38,10 @@ extension Resolver {
     /// The interned names of the settings ``resolveAll(atLevelsWhere:includingDynamic:)``
     /// lists, in the same order, for ``forEachValue(of:_:)``.
     package func settingIDs(atLevelsWhere isIncluded: (LevelKind) -> Bool, includingDynamic: Bool) -> [Int] {
-        settingIDs(includedLevels: levels.map { isIncluded($0.kind) }, includingDynamic: includingDynamic)
+        // Every level with its dynamic settings (`resolve --all`, every setting evaluated): the
+        // flag per level, an array made and freed, would only be found all set.
+        if includingDynamic, levels.indices.allSatisfy({ isIncluded(levels[$0].kind) }) { return settingIDs(at: nil) }
+        return settingIDs(includedLevels: levels.map { isIncluded($0.kind) }, includingDynamic: includingDynamic)
     }
 
     /// The interned names of ``settingNames(at:includingDynamic:)``, in the same order: read

@@ -93,6 +93,24 @@ public final class Resolver {
     @exclusivity(unchecked) var expressions: [Expression?] = []
     /// The setting names, interned.
     let nameIDs: NameTable
+    /// The storage lent to the buffers whose room the record count decides (``records``,
+    /// ``programs``, ``cache``, …), freed in `deinit` after them.
+    ///
+    /// One block rather than ten: each buffer of a few kilobytes is too large for `malloc`'s
+    /// per-thread cache, and allocating and freeing it cost about 500 instructions.
+    ///
+    /// ``nameIDs`` keeps its slots and names here too: the table is never handed out, so it
+    /// is done with when the resolver is (its `deinit`, which runs after the resolver's, frees
+    /// only memory of its own).
+    private let lentStorage: UnsafeMutablePointer<UInt8>
+    /// Set-up only: room in ``lentStorage`` for ``bindConditions(levelIndex:records:)``'s
+    /// choice of SDK per name (a name per record at most).
+    private let chosenSDKRoom: UnsafeMutablePointer<Int>
+    /// Room in ``lentStorage`` for the sort's keys and its merge (``sortedByName(_:count:)``),
+    /// for as many names as records (names are interned in set-up only, one per record at
+    /// most); more would be sorted in memory of their own.
+    private let sortKeysRoom: UnsafeMutablePointer<SortKey>
+    private let sortKeysRoomCapacity: Int
     /// Each setting's newest record (the top of its chain), by interned name.
     @exclusivity(unchecked) var lastRecord = FlatBuffer<Int32>()
     /// Each setting's newest matching record, by interned name; -1 when none matches.
@@ -174,7 +192,7 @@ public final class Resolver {
             }
         }
         self.levelAssignments = levelAssignments
-        levelAssignmentBases = .allocate(capacity: levels.count)
+        levelAssignmentBases = UnsafeMutableBufferPointer(start: PlainMemory.allocate(UnsafePointer<SourcedAssignment>?.self, capacity: levels.count), count: levels.count)
         for levelIndex in levels.indices {
             levelAssignmentBases[levelIndex] = levelAssignments[levelIndex].isEmpty
                 ? nil : levelAssignments[levelIndex].withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
@@ -185,12 +203,61 @@ public final class Resolver {
         // With one SDK name there is nothing to choose: `sdk` is matched like the others.
         bindsSDK = context.sdks.count > 1
         let recordCount = levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
-        // Most settings are assigned once: room for as many names as records.
-        nameIDs = NameTable(capacity: recordCount)
-        records.reserveCapacity(recordCount)
-        conditionFlags.reserveCapacity(recordCount)
-        lastRecord.reserveCapacity(recordCount)
-        topMatching.reserveCapacity(recordCount)
+        // Most settings are assigned once: room for as many names as records. There are never
+        // more names than records, so the buffers by name have room for as many as records.
+        var layout = BlockLayout()
+        let nameRoom = NameTable.LentRoom(capacity: recordCount, in: &layout)
+        // Room for about 32 bytes of evaluated value per record, up to 64 KB: from the
+        // buffer's 256 bytes, evaluating resolve-bench's 260 records grew it five times (3K
+        // of its 575K instructions). Past that it doubles as before. Likewise the compiled
+        // values' text and pieces (from 256 each, compiling resolve-bench's values grew them
+        // eight times: 2.5K of its 525K instructions).
+        let valuesRoom = min(max(recordCount &* 32, 1024), 1 << 16)
+        let textRoom = min(max(recordCount &* 24, 256), 1 << 16)
+        let piecesRoom = min(max(recordCount &* 4, 256), 1 << 14)
+        let recordsAt = layout.add(Record.self, count: recordCount)
+        let lastRecordAt = layout.add(Int32.self, count: recordCount)
+        let topMatchingAt = layout.add(Int32.self, count: recordCount)
+        let programsAt = layout.add(StringProgram?.self, count: recordCount)
+        let settingTypesAt = layout.add(SettingType?.self, count: recordCount)
+        let cacheAt = layout.add(CacheEntry?.self, count: recordCount)
+        let activeCountAt = layout.add(Int.self, count: recordCount)
+        let valuesAt = layout.add(UInt8.self, count: valuesRoom)
+        let textAt = layout.add(UInt8.self, count: textRoom)
+        let piecesAt = layout.add(ProgramPiece.self, count: piecesRoom)
+        // Buffers that grew from nothing to 256 values at their first append, several
+        // kilobytes each: room for what a file of this size uses (set-up's for the whole
+        // set-up, evaluation's for a few dozen levels of nesting and about two references and
+        // half an operator per value), growing past it as before.
+        let conditionFlagsAt = layout.add(UInt8.self, count: recordCount)
+        let conditionMemoAt = layout.add(ConditionMemoEntry.self, count: Self.conditionMemoLimit)
+        let sdkPatternsRoom = 64, sdkPatternBytesRoom = 256, framesRoom = 64, pendingPiecesRoom = 64
+        let referencesRoom = max(recordCount &* 2, 64), operatorsRoom = max(recordCount / 2, 64)
+        let sdkPatternsAt = layout.add((record: Int, start: Int, count: Int).self, count: sdkPatternsRoom)
+        let sdkPatternBytesAt = layout.add(UInt8.self, count: sdkPatternBytesRoom)
+        let framesAt = layout.add(Frame.self, count: framesRoom)
+        let referencesAt = layout.add(CompiledReference.self, count: referencesRoom)
+        let operatorsAt = layout.add(CompiledOperator.self, count: operatorsRoom)
+        let pendingPiecesAt = layout.add(ProgramPiece.self, count: pendingPiecesRoom)
+        let chosenSDKAt = layout.add(Int.self, count: recordCount)
+        let sortKeysAt = layout.add(SortKey.self, count: 2 &* recordCount)
+        lentStorage = PlainMemory.allocate(UInt8.self, capacity: layout.size)
+        let block = UnsafeMutableRawPointer(lentStorage)
+        nameIDs = NameTable(capacity: recordCount, lending: block, room: nameRoom)
+        chosenSDKRoom = (block + chosenSDKAt).bindMemory(to: Int.self, capacity: recordCount)
+        sortKeysRoom = (block + sortKeysAt).bindMemory(to: SortKey.self, capacity: 2 &* recordCount)
+        sortKeysRoomCapacity = 2 &* recordCount
+        records = FlatBuffer(lending: block + recordsAt, capacity: recordCount)
+        lastRecord = FlatBuffer(lending: block + lastRecordAt, capacity: recordCount)
+        topMatching = FlatBuffer(lending: block + topMatchingAt, capacity: recordCount)
+        conditionFlags = FlatBuffer(lending: block + conditionFlagsAt, capacity: recordCount)
+        conditionMemo = FlatBuffer(lending: block + conditionMemoAt, capacity: Self.conditionMemoLimit)
+        sdkPatterns = FlatBuffer(lending: block + sdkPatternsAt, capacity: sdkPatternsRoom)
+        sdkPatternBytes = ByteBuffer(lending: block + sdkPatternBytesAt, capacity: sdkPatternBytesRoom)
+        frames = FlatBuffer(lending: block + framesAt, capacity: framesRoom)
+        store.references = FlatBuffer(lending: block + referencesAt, capacity: referencesRoom)
+        store.operators = FlatBuffer(lending: block + operatorsAt, capacity: operatorsRoom)
+        store.pendingPieces = FlatBuffer(lending: block + pendingPiecesAt, capacity: pendingPiecesRoom)
         for levelIndex in levels.indices {
             settingsDiagnostics += keyDiagnostics[levelIndex]
             let start = records.count
@@ -248,18 +315,13 @@ public final class Resolver {
         conditionMemo.deallocate()
         sdkPatterns.deallocate()
         sdkPatternBytes.deallocate()
-        programs = FlatBuffer(repeating: nil, count: records.count)
-        settingTypes = FlatBuffer(repeating: nil, count: names.count)
-        cache = FlatBuffer(repeating: nil, count: records.count)
-        activeCount = ActiveCounts(count: names.count)
-        // Room for about 32 bytes of evaluated value per record, up to 64 KB: from the
-        // buffer's 256 bytes, evaluating resolve-bench's 260 records grew it five times (3K
-        // of its 575K instructions). Past that it doubles as before.
-        values.reserveCapacity(min(max(records.count &* 32, 1024), 1 << 16))
-        // Likewise the compiled values' text and pieces (from 256 each, compiling
-        // resolve-bench's values grew them eight times: 2.5K of its 525K instructions).
-        store.text.reserveCapacity(min(max(records.count &* 24, 256), 1 << 16))
-        store.pieces.reserveCapacity(min(max(records.count &* 4, 256), 1 << 14))
+        programs = FlatBuffer(repeating: nil, count: records.count, lending: block + programsAt, capacity: recordCount)
+        settingTypes = FlatBuffer(repeating: nil, count: names.count, lending: block + settingTypesAt, capacity: recordCount)
+        cache = FlatBuffer(repeating: nil, count: records.count, lending: block + cacheAt, capacity: recordCount)
+        activeCount = ActiveCounts(count: names.count, lending: block + activeCountAt)
+        values = ByteBuffer(lending: block + valuesAt, capacity: valuesRoom)
+        store.text = ByteBuffer(lending: block + textAt, capacity: textRoom)
+        store.pieces = FlatBuffer(lending: block + piecesAt, capacity: piecesRoom)
     }
 
     /// The setting names, by interned ID.
@@ -554,9 +616,8 @@ public final class Resolver {
             // The chosen SDK of each setting with `sdk` conditions, as an index in
             // `sdkNames` (-1: none matches). SDK names in order, so that each setting gets
             // the first that any of its patterns matches.
-            let chosenSDK = UnsafeMutableBufferPointer<Int>.allocate(capacity: names.count)
+            let chosenSDK = UnsafeMutableBufferPointer(start: chosenSDKRoom, count: names.count)
             chosenSDK.initialize(repeating: -1)
-            defer { chosenSDK.deallocate() }
             for (sdkIndex, sdk) in sdkNames.enumerated() {
                 NameTable.withBytes(of: sdk) { sdk in
                     for entry in sdkPatterns.all where chosenSDK[Int(records[entry.record].nameID)] == -1 {
@@ -612,39 +673,75 @@ public final class Resolver {
 
     /// The interned names of ``settingNames(at:)``, in the same order.
     func settingIDs(at levelKinds: Set<LevelKind>?) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(names.count)
         if let levelKinds {
+            var result: [Int] = []
+            result.reserveCapacity(names.count)
             let included = levels.map { levelKinds.contains($0.kind) }
             for id in names.indices where lastRecord[id] >= 0 && anyRecord(of: id, where: { included[Int(records[$0].levelIndex)] }) {
                 result.append(id)
             }
-        } else {
-            // Every level: every name with a record, without a flag per level to look up.
-            for id in names.indices where lastRecord[id] >= 0 { result.append(id) }
+            return sortedByName(result)
         }
-        return sortedByName(result)
+        // Every level: every name with a record, keyed as it is found, without an array of
+        // the IDs first (its appends cost as much as keying the names).
+        let count = nameIDs.count
+        let keys = 2 * count <= sortKeysRoomCapacity ? sortKeysRoom : PlainMemory.allocate(SortKey.self, capacity: 2 * count)
+        defer { if keys != sortKeysRoom { PlainMemory.deallocate(keys) } }
+        var keyed = 0
+        var id = 0
+        while id < count {
+            if lastRecord[id] >= 0 {
+                (keys + keyed).initialize(to: sortKey(id))
+                keyed &+= 1
+            }
+            id &+= 1
+        }
+        return sortedByName(keys, count: keyed)
+    }
+
+    /// A name's place in byte order: its first 16 bytes as two integers that compare as the
+    /// bytes do (``sortPrefix(_:)``), and its ID.
+    struct SortKey {
+        var high: UInt64
+        var low: UInt64
+        var id: Int
+    }
+
+    /// The ``SortKey`` of the name with interned ID `id`. Read from the table's buffers here:
+    /// through ``NameTable/withBytes(ofID:_:)`` the prefix was a closure call per name, and
+    /// keying the names cost about half the sort.
+    @inline(__always)
+    private func sortKey(_ id: Int) -> SortKey {
+        let prefix = Self.sortPrefix(nameIDs.bytes(ofID: id))
+        return SortKey(high: prefix.high, low: prefix.low, id: id)
     }
 
     /// `ids` sorted by their names' bytes. Each name's first 16 bytes are compared as two
     /// big-endian integers, which orders most names without reading their strings.
     func sortedByName(_ ids: [Int]) -> [Int] {
-        struct Key {
-            var high: UInt64
-            var low: UInt64
-            var id: Int
-        }
         let count = ids.count
         if count < 2 { return ids }
-        // Two buffers of keys, merged from one into the other; raw memory rather than arrays,
-        // whose element writes check uniqueness each time (that made the sort cost twice the
-        // standard library's). A key is plain integers: nothing to deinitialise.
-        let buffers = UnsafeMutablePointer<Key>.allocate(capacity: 2 * count)
-        defer { buffers.deallocate() }
-        for (index, id) in ids.enumerated() {
-            let prefix = nameIDs.withBytes(ofID: id) { Self.sortPrefix($0) }
-            (buffers + index).initialize(to: Key(high: prefix.high, low: prefix.low, id: id))
+        let keys = 2 * count <= sortKeysRoomCapacity ? sortKeysRoom : PlainMemory.allocate(SortKey.self, capacity: 2 * count)
+        defer { if keys != sortKeysRoom { PlainMemory.deallocate(keys) } }
+        for (index, id) in ids.enumerated() { (keys + index).initialize(to: sortKey(id)) }
+        return sortedByName(keys, count: count)
+    }
+
+    /// The IDs of the `count` keys at `buffers` in byte order of their names; `buffers` has
+    /// room for twice as many, the second half scratch for the merge.
+    ///
+    /// Raw memory rather than arrays, whose element writes check uniqueness each time (that
+    /// made the sort cost twice the standard library's). A key is plain integers: nothing to
+    /// deinitialise.
+    private func sortedByName(_ buffers: UnsafeMutablePointer<SortKey>, count: Int) -> [Int] {
+        typealias Key = SortKey
+        func ids(_ keys: UnsafeMutablePointer<Key>) -> [Int] {
+            Array(unsafeUninitializedCapacity: count) { result, initialized in
+                for index in 0..<count { (result.baseAddress! + index).initialize(to: keys[index].id) }
+                initialized = count
+            }
         }
+        if count < 2 { return ids(buffers) }
         func precedes(_ a: Key, _ b: Key) -> Bool {
             if a.high != b.high { return a.high < b.high }
             if a.low != b.low { return a.low < b.low }
@@ -660,7 +757,7 @@ public final class Resolver {
         // Room for the runs of a few files without regrowing (three times a sort otherwise).
         runEnds.reserveCapacity(32)
         for index in 1..<count where precedes(buffers[index], buffers[index - 1]) { runEnds.append(index) }
-        if runEnds.isEmpty { return ids }
+        if runEnds.isEmpty { return ids(buffers) }
         runEnds.append(count)
         var source = buffers, target = buffers + count
         while runEnds.count > 1 {
@@ -719,10 +816,7 @@ public final class Resolver {
             runEnds.removeLast(runEnds.count - merged)
             swap(&source, &target)
         }
-        return Array(unsafeUninitializedCapacity: count) { result, initialized in
-            for index in 0..<count { (result.baseAddress! + index).initialize(to: source[index].id) }
-            initialized = count
-        }
+        return ids(source)
     }
 
     /// How many indices from `start` on, before `end`, satisfy `isLeading`, which holds for a
@@ -753,12 +847,10 @@ public final class Resolver {
     @inline(__always)
     static func sortPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> (high: UInt64, low: UInt64) {
         let count = bytes.count
-        guard count >= 8, let base = bytes.baseAddress else {
-            var high: UInt64 = 0
-            for (offset, byte) in bytes.enumerated() { high |= UInt64(byte) << (56 - 8 * offset) }
-            return (high, 0)
-        }
+        guard let base = bytes.baseAddress else { return (0, 0) }
         let raw = UnsafeRawPointer(base)
+        // Its bytes low in a zeroed word, first lowest: swapped, first highest.
+        if count < 8 { return (NameTable.partialWord(raw, count: count).byteSwapped, 0) }
         let high = UInt64(bigEndian: raw.loadUnaligned(as: UInt64.self))
         if count >= 16 { return (high, UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) }
         if count == 8 { return (high, 0) }
@@ -1015,7 +1107,7 @@ public final class Resolver {
     @exclusivity(unchecked) var scratch = ByteBuffer()
 
     deinit {
-        levelAssignmentBases.deallocate()
+        PlainMemory.deallocate(levelAssignmentBases.baseAddress)
         frames.deallocate()
         values.deallocate()
         scratch.deallocate()
@@ -1027,6 +1119,7 @@ public final class Resolver {
         programs.deallocate()
         settingTypes.deallocate()
         cache.deallocate()
+        PlainMemory.deallocate(lentStorage)
     }
 
     func program(_ recordIndex: Int) -> StringProgram {
@@ -1930,12 +2023,25 @@ public struct ResolvedSetting: Sendable, Hashable {
 struct ActiveCounts {
     private var counts: UnsafeMutablePointer<Int>? = nil
     private var count = 0
+    /// `false` while the counters are in storage lent by the owner, who frees it.
+    private var ownsCounts = true
 
     init() {}
 
+    /// Counters for `count` IDs in `storage` (room for `count` integers), which the owner
+    /// frees, after ``deallocate()``.
+    init(count: Int, lending storage: UnsafeMutableRawPointer) {
+        guard count > 0 else { return }
+        let counts = storage.bindMemory(to: Int.self, capacity: count)
+        counts.initialize(repeating: 0, count: count)
+        self.counts = counts
+        self.count = count
+        ownsCounts = false
+    }
+
     init(count: Int) {
         guard count > 0 else { return }
-        let counts = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        let counts = PlainMemory.allocate(Int.self, capacity: count)
         counts.initialize(repeating: 0, count: count)
         self.counts = counts
         self.count = count
@@ -1956,7 +2062,7 @@ struct ActiveCounts {
 
     /// Frees the counters.
     func deallocate() {
-        counts?.deallocate()
+        if ownsCounts { PlainMemory.deallocate(counts) }
     }
 }
 

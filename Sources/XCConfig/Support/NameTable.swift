@@ -39,6 +39,10 @@ final class NameTable {
     /// interned: empty tables are made often and must not allocate.
     @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>? = nil
     @exclusivity(unchecked) private var slotCount = 0
+    /// `false` while `storage` or `slots` is memory lent by the table's maker
+    /// (``init(capacity:lending:room:)``), who frees it after the table is done with.
+    @exclusivity(unchecked) private var ownsStorage = true
+    @exclusivity(unchecked) private var ownsSlots = true
     /// The names made into strings so far (``string(_:)``), and where each name's is in
     /// `strings` by ID (-1: not made). Integers rather than `[String?]` by ID: freeing that
     /// visited every name, made or not (about 80 instructions each).
@@ -50,18 +54,58 @@ final class NameTable {
     init() {}
 
     deinit {
-        storage?.deallocate()
+        if ownsStorage { PlainMemory.deallocate(storage) }
         ends.deallocate()
-        slots?.deallocate()
+        if ownsSlots { PlainMemory.deallocate(slots) }
     }
 
     /// A table sized for about `capacity` names, so that filling it never regrows the slots.
     init(capacity: Int) {
-        var slotCount = 16
-        while slotCount < capacity * 2 { slotCount *= 2 }
-        allocateSlots(slotCount)
+        allocateSlots(Self.slotCount(forCapacity: capacity))
         // Room for names of about 24 bytes: the storage grew three times on the way otherwise.
         growStorage(toAtLeast: capacity &* 24)
+    }
+
+    /// Slots at most half full for `capacity` names.
+    private static func slotCount(forCapacity capacity: Int) -> Int {
+        var slotCount = 16
+        while slotCount < capacity * 2 { slotCount *= 2 }
+        return slotCount
+    }
+
+    /// Where the memory lent to a table for `capacity` names (``init(capacity:lending:room:)``)
+    /// lies in a block, and how much of each kind there is.
+    struct LentRoom {
+        let slots: Int, slotCount: Int
+        let storage: Int, storageCapacity: Int
+        let ends: Int, endsCapacity: Int
+
+        /// Room in `layout` for a table of `capacity` names, as ``NameTable/init(capacity:)``
+        /// allocates for one.
+        init(capacity: Int, in layout: inout BlockLayout) {
+            slotCount = NameTable.slotCount(forCapacity: capacity)
+            slots = layout.add(UInt64.self, count: slotCount)
+            storageCapacity = max(capacity &* 24, 256)
+            storage = layout.add(UInt8.self, count: storageCapacity)
+            endsCapacity = max(capacity, 16)
+            ends = layout.add(Int32.self, count: endsCapacity)
+        }
+    }
+
+    /// ``init(capacity:)`` in memory lent at `block` where `room` says, which the lender frees
+    /// after the table is done with (a table that outgrows it moves to memory of its own). The
+    /// resolver lends its name table a part of the one block its buffers share: the slots and
+    /// the storage were two allocations too large for malloc's per-thread cache.
+    init(capacity: Int, lending block: UnsafeMutableRawPointer, room: LentRoom) {
+        let slots = (block + room.slots).bindMemory(to: UInt64.self, capacity: room.slotCount)
+        memset(slots, 0, room.slotCount &* MemoryLayout<UInt64>.stride)
+        self.slots = slots
+        slotCount = room.slotCount
+        ownsSlots = false
+        storage = (block + room.storage).bindMemory(to: UInt8.self, capacity: room.storageCapacity)
+        storageCapacity = room.storageCapacity
+        ownsStorage = false
+        ends = FlatBuffer(lending: block + room.ends, capacity: room.endsCapacity)
     }
 
     /// The name with ID `id`, made anew.
@@ -87,8 +131,9 @@ final class NameTable {
     }
 
     /// The bytes of the name with ID `id`, which must be interned; valid until the next intern.
+    /// Unchecked, for loops over IDs known to be in range (the resolver's sort keys).
     @inline(__always)
-    private func bytes(ofID id: Int) -> UnsafeBufferPointer<UInt8> {
+    func bytes(ofID id: Int) -> UnsafeBufferPointer<UInt8> {
         let start = id == 0 ? 0 : Int(ends[id - 1])
         let count = Int(ends[id]) - start
         return UnsafeBufferPointer(start: count == 0 ? nil : storage.unsafelyUnwrapped + start, count: count)
@@ -267,26 +312,28 @@ final class NameTable {
     @inline(never)
     private func growStorage(toAtLeast needed: Int) {
         let newCapacity = max(needed, storageCapacity * 2, 256)
-        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let newStorage = PlainMemory.allocate(UInt8.self, capacity: newCapacity)
         if let storage {
             newStorage.initialize(from: storage, count: storageCount)
-            storage.deallocate()
+            if ownsStorage { PlainMemory.deallocate(storage) }
         }
         storage = newStorage
         storageCapacity = newCapacity
+        ownsStorage = true
     }
 
     private func allocateSlots(_ count: Int) {
-        let newSlots = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        let newSlots = PlainMemory.allocate(UInt64.self, capacity: count)
         // Zeroed with memset: `initialize(repeating:count:)` stored one slot at a time, about
         // 4,500 instructions for the resolver's table of a thousand slots.
         memset(newSlots, 0, count &* MemoryLayout<UInt64>.stride)
         slots = newSlots
         slotCount = count
+        ownsSlots = true
     }
 
     private func grow() {
-        let oldSlots = slots.unsafelyUnwrapped, oldCount = slotCount
+        let oldSlots = slots.unsafelyUnwrapped, oldCount = slotCount, ownedOld = ownsSlots
         allocateSlots(oldCount * 2)
         let newSlots = slots.unsafelyUnwrapped, mask = slotCount - 1
         for index in 0..<oldCount where oldSlots[index] != 0 {
@@ -295,7 +342,7 @@ final class NameTable {
             while newSlots[slot] != 0 { slot = (slot + 1) & mask }
             newSlots[slot] = entry
         }
-        oldSlots.deallocate()
+        if ownedOld { PlainMemory.deallocate(oldSlots) }
     }
 
     // MARK: Bytes

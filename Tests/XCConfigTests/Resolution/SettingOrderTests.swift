@@ -33,6 +33,24 @@ import Testing
         #expect(resolver.settingNames() == ["A", "B", "MIDDLE", "SHARED_PREFIX_16_A", "SHARED_PREFIX_16_B", "Y", "ZED"])
     }
 
+    /// Every level's names, keyed straight from the records, come out as the names of a level
+    /// set that holds every kind (keyed from an array of IDs) and as the per-level filter
+    /// lists them: the same names, in the same order.
+    @Test func everyLevelIsListedAsWhenEachLevelIsNamed() {
+        let text = "ZED = 1\nSHARED_PREFIX_16_B = 2\nMIDDLE[config=Debug] = 3\nA = 4\nB_SETTING_NAME_LONGER_THAN_16_2 = 5\nB_SETTING_NAME_LONGER_THAN_16_1 = 6\nQ = $(A)"
+        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
+        let defaults = ["SHARED_PREFIX_16_A", "MIDDLE", "B[sdk=*]", "Y", "a"].map { DictionaryEntry(key: $0, value: "d") }
+        let resolver = Resolver(levels: [
+            Level(kind: .defaults, source: .dictionary(defaults)),
+            Level(kind: .targetXCConfig, source: .configuration(loaded)),
+        ], context: EvaluationContext())
+        let everyLevel = resolver.settingIDs(at: nil)
+        #expect(everyLevel.map { resolver.names[$0] } == ["A", "B", "B_SETTING_NAME_LONGER_THAN_16_1", "B_SETTING_NAME_LONGER_THAN_16_2", "MIDDLE", "Q", "SHARED_PREFIX_16_A", "SHARED_PREFIX_16_B", "Y", "ZED", "a"])
+        #expect(resolver.settingIDs(at: Set(LevelKind.allCases)) == everyLevel)
+        #expect(resolver.settingIDs(atLevelsWhere: { _ in true }, includingDynamic: true) == everyLevel)
+        #expect(resolver.settingIDs(atLevelsWhere: { _ in true }, includingDynamic: false) == everyLevel)
+    }
+
     /// The sort merges the ascending runs it finds: inputs already in order, in reverse, and
     /// made of sorted runs of every length come out in byte order.
     @Test func runsOfEveryShapeAreMerged() {
