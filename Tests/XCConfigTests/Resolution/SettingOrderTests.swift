@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 
@@ -54,11 +55,8 @@ import Testing
     /// The sort merges the ascending runs it finds: inputs already in order, in reverse, and
     /// made of sorted runs of every length come out in byte order.
     @Test func runsOfEveryShapeAreMerged() {
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 7)
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         let pool = (0..<300).map { index in
             // Some names share their first 16 bytes, so that ties are compared in full.
             index % 3 == 0 ? "SHARED_PREFIX_16_\(index)" : "S\(String(index, radix: 7))_\(next(50))"

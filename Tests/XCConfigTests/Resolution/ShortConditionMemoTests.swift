@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 
@@ -24,11 +25,8 @@ import Testing
 
     @Test(arguments: 0..<3)
     func sameMatchesAsDictionaryKeys(contextIndex: Int) {
-        var state: UInt64 = 0x5EED &+ UInt64(contextIndex)
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var numbers = SeededNumbers(seed: 0x5EED &+ UInt64(contextIndex))
+        func next(_ bound: Int) -> Int { numbers.next(bound) }
         var lines: [String] = []
         var entries: [DictionaryEntry] = []
         for index in 0..<400 {
