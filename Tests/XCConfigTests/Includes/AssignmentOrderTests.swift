@@ -2,9 +2,10 @@ import Testing
 @testable import XCConfig
 import XCConfigSyntax
 
-/// The walker counts each file's assignments between includes and copies them out once the walk
-/// is over; these loads check that the copy gives every assignment once per inclusion, in
-/// evaluation order, with its file, against a plain recursive expansion of the trees.
+/// The walker lists each file's assignments between includes as it meets them, into a buffer
+/// that holds their inputs unretained; these loads check that the list gives every assignment
+/// once per inclusion, in evaluation order, with its file, against a plain recursive expansion
+/// of the trees, and that concatenated loads keep their parts' assignments readable.
 @Suite struct AssignmentOrderTests {
     /// `(name, value, file index)` of every assignment, expanded recursively from the trees and
     /// the include edges the loader recorded (a skipped include expands to nothing).
@@ -30,6 +31,34 @@ import XCConfigSyntax
 
     func actual(_ loaded: LoadedConfiguration) -> [String] {
         loaded.assignments.map { "\($0.assignment.name)=\($0.assignment.value)@\($0.fileIndex)" }
+    }
+
+    /// Several target configurations read as one (`resolve a.xcconfig b.xcconfig`): the
+    /// parts' assignments in order, their file indices past the files before them, and still
+    /// readable once the parts themselves are gone (the concatenation keeps their inputs).
+    @Test func concatenatedLoadsListEveryPartsAssignments() throws {
+        let files = InMemoryFileSystem(currentDirectory: "/tmp", files: [
+            "/tmp/a.xcconfig": "A = 1\n#include \"shared.xcconfig\"\nB = $(A)2\n",
+            "/tmp/b.xcconfig": "#include \"shared.xcconfig\"\nC[sdk=macosx*] = 3 \\\n  more\n",
+            "/tmp/shared.xcconfig": "S = s\n",
+        ])
+        var expected: [String] = []
+        var merged = LoadedConfiguration.concatenating([])
+        do {
+            let loader = IncludeLoader(fileSystem: files)
+            let parts = try ["/tmp/a.xcconfig", "/tmp/b.xcconfig"].map { try loader.load(path: $0) }
+            var offset = 0
+            for part in parts {
+                expected += part.assignments.map { "\($0.assignment.name)=\($0.assignment.value)@\($0.fileIndex + offset)" }
+                offset += part.files.count
+            }
+            merged = LoadedConfiguration.concatenating(parts)
+        }
+        #expect(expected == ["A=1@0", "S=s@1", "B=$(A)2@0", "S=s@3", "C=3 more@2"])
+        #expect(actual(merged) == expected)
+        #expect(merged.assignments.map { merged.files[$0.fileIndex].path } == [
+            "/tmp/a.xcconfig", "/tmp/shared.xcconfig", "/tmp/a.xcconfig", "/tmp/shared.xcconfig", "/tmp/b.xcconfig",
+        ])
     }
 
     @Test func includesInTheMiddleRepeatedIncludesAndEmptyRuns() throws {
