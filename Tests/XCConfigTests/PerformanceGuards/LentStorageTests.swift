@@ -18,13 +18,11 @@ import Testing
         #expect(buffer.all.elementsEqual((0..<1000).map { Int32($0) }))
         #expect(UnsafeBufferPointer(start: (raw + fenceAt).assumingMemoryBound(to: UInt8.self), count: 64).allSatisfy { $0 == 0xA5 })
         // Frees its own storage, not the block (freeing that here would crash below).
-        buffer.deallocate()
         var filled = FlatBuffer<Int32>(repeating: 7, count: 3, lending: raw + lentAt, capacity: 4)
         #expect(Array(filled.all) == [7, 7, 7])
         filled.append(8)
         filled.append(9)
         #expect(Array(filled.all) == [7, 7, 7, 8, 9])
-        filled.deallocate()
     }
 
     /// A file of three records is lent room for 1 KB of evaluated values, 256 bytes of

@@ -52,7 +52,6 @@ import Testing
 @Suite struct ByteBufferTests {
     @Test func agreesWithAnArray() {
         var buffer = ByteBuffer()
-        defer { buffer.deallocate() }
         var model: [UInt8] = []
         var numbers = SeededNumbers(seed: 1)
         for step in 0..<2_000 {
@@ -79,7 +78,6 @@ import Testing
     /// from outside and copied from within, at every alignment.
     @Test func shortRunsAtEveryLengthAndOffset() {
         var buffer = ByteBuffer()
-        defer { buffer.deallocate() }
         var model: [UInt8] = []
         let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         for length in 0...24 {
@@ -95,7 +93,6 @@ import Testing
         #expect(Array(buffer.bytes(0, buffer.count)) == model)
         // Wider values are copied by bytes alike.
         var pairs = FlatBuffer<(Int32, Int32)>()
-        defer { pairs.deallocate() }
         for index in 0..<5 { pairs.append((Int32(index), Int32(-index))) }
         pairs.appendCopy(from: 1, count: 2)
         pairs.appendCopy(from: 0, count: 3)
