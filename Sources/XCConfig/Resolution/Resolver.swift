@@ -1356,7 +1356,7 @@ public final class Resolver {
         }
         settingsDiagnostics.append(Diagnostic(
             severity: .error, message: message, file: top < 0 ? nil : file(ofRecord: top), location: top < 0 ? nil : location(ofRecord: top),
-            notes: notes, rule: "value-too-large"))
+            notes: notes, code: .valueTooLarge))
     }
 
     /// The string form of an expression (a name or an operand).
