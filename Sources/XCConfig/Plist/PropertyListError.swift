@@ -42,7 +42,7 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
 /// Real property lists nest a handful of levels; the limit keeps hostile input from exhausting
 /// the stack in the recursive operations `PropertyListValue` gets for free (destruction,
 /// equality, hashing) and in the writer.
-package let propertyListMaximumDepth = 512
+public let propertyListMaximumDepth = 512
 
 /// Maps a byte offset to a 1-based line and byte column.
 ///
