@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax", "ConformanceSupport"]),
         .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures", "PerformanceGuards/README.md"]),
-        .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint"]),
+        .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint", "ConformanceSupport"]),
         .testTarget(name: "CLITests", dependencies: ["XCConfigCLI", "ConformanceSupport"]),
     ]
 )

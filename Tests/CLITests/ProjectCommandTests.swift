@@ -10,10 +10,8 @@ import XCConfig
 
     static let sharedDirectory: String? = {
         let packageRoot = Path.normalize(Path.join(Path.directory(of: #filePath), "../.."))
-        for candidate in [Path.join(Path.directory(of: packageRoot), "shared"), "/work/shared"] {
-            if real.kind(of: Path.join(candidate, "projects/SOURCES.md")) == .file { return candidate }
-        }
-        return nil
+        let candidate = Path.join(Path.directory(of: packageRoot), "shared")
+        return real.kind(of: Path.join(candidate, "projects/SOURCES.md")) == .file ? candidate : nil
     }()
 
     /// `/repo` (the current directory) holding `shared/projects/<name>` and `shared/corpus/<name>`.

@@ -181,7 +181,7 @@ public struct ProjectBuildSetting: Sendable, Hashable {
     /// `MacroNamespace.parseForMacro(_:value:[String])` does: each element gets a backslash before
     /// space, tab, CR, LF, `\`, `"` and `'`; an empty element becomes `""`; elements are joined
     /// with single spaces (project-formats.md §A.6).
-    public static func joinedArrayValue(_ elements: [String]) -> String {
+    package static func joinedArrayValue(_ elements: [String]) -> String {
         var joined = ""
         for (position, element) in elements.enumerated() {
             if position > 0 { joined += " " }
