@@ -226,7 +226,7 @@ import XCConfigSyntax
         let (project, stack) = try Self.stack(fileSystem, project: "Fixtures/XCProj/XcodeGenerated.xcodeproj",
                                               target: "SampleApp", configuration: configuration)
         #expect(project.format == .xcproj)
-        let listed = stack.resolver.settingNames(at: nil, includingDynamic: false)
+        let listed = stack.resolver.settingNames(at: .allLevels)
         #expect(listed.contains("GCC_OPTIMIZATION_LEVEL"))
         #expect(listed.contains("SWIFT_OPTIMIZATION_LEVEL"))
         #expect(stack.resolver.value(of: "GCC_OPTIMIZATION_LEVEL") == gccLevel)

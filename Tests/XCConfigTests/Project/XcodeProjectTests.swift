@@ -361,7 +361,7 @@ import XCConfigSyntax
         let files = fileSystem(["/w/App.xcodeproj/project.xcproj": text])
         let project = try XcodeProject.load(path: "/w/App.xcodeproj", fileSystem: files)
         let stack = try project.loadStack(target: "App", configuration: configuration, fileSystem: files)
-        #expect(stack.resolver.settingNames(at: nil, includingDynamic: false).contains("DEBUG_ONLY"))
+        #expect(stack.resolver.settingNames(at: .allLevels).contains("DEBUG_ONLY"))
         #expect(stack.resolver.value(of: "DEBUG_ONLY") == expected)
     }
 
