@@ -89,7 +89,7 @@ import XCConfig
     ]
 
     static let shadowingFinding = """
-        App.xcodeproj/project.pbxproj:11:4: warning: SWIFT_VERSION in the Debug build settings of target 'App' overrides the value Config/App.xcconfig:1 sets, so the xcconfig's value is ignored; add $(inherited) or remove the project setting [project-shadows-xcconfig]
+        App.xcodeproj/project.pbxproj:11:4: warning: SWIFT_VERSION in the Debug build settings of target 'App' overrides the value Config/App.xcconfig:1 sets, so the xcconfig's value is ignored; remove the project setting so the xcconfig's value applies [project-shadows-xcconfig]
         App.xcodeproj/project.pbxproj:11:4: note: at App / Debug / buildSettings / SWIFT_VERSION
         App.xcodeproj/project.pbxproj:11:4: note: Config/App.xcconfig:1: SWIFT_VERSION = 6.0
 
