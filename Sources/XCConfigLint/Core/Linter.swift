@@ -254,7 +254,8 @@ public struct Linter: Sendable {
             git: git,
             environment: environment,
             project: project,
-            fileSystem: fileSystem
+            fileSystem: fileSystem,
+            configuration: configuration
         )
         let findings = check(context) + readProblems
         return Analysis(context: context, findings: Self.sorted(findings))

@@ -40,4 +40,19 @@ public enum NearMiss {
         }
         return best?.0
     }
+
+    /// `true` when `a` and `b` have the same number of `_`-separated words and some pair of
+    /// them has nothing in common (every byte of the shorter one edited away): `CI_VERSION`
+    /// and `GCC_VERSION` name different things, `OTHER_LDFLAG` and `OTHER_LDFLAGS` do not.
+    public static func differsInAWholeWord(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let underscore = UInt8(ascii: "_")
+        let wordsA = a.split(separator: underscore, omittingEmptySubsequences: false)
+        let wordsB = b.split(separator: underscore, omittingEmptySubsequences: false)
+        guard wordsA.count == wordsB.count else { return false }
+        for (x, y) in zip(wordsA, wordsB) where !x.elementsEqual(y) {
+            let shorter = min(x.count, y.count)
+            if distance(Array(x), Array(y), limit: shorter) >= shorter { return true }
+        }
+        return false
+    }
 }
