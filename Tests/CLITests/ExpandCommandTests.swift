@@ -223,7 +223,7 @@ struct ExpandCommandTests {
         #expect(runCLI(["expand", "App/None.plist"], fileSystem: project()).status == .usageError)
         let both = runCLI(["expand", "App/App.entitlements", "-o", "x", "--in-place"], fileSystem: project())
         #expect(both.status == .usageError)
-        #expect(both.stderr.hasPrefix("Error: --in-place and --output cannot be used together"))
+        #expect(both.stderr.hasPrefix("error: --in-place and --output cannot be used together"))
     }
 
     @Test func problemsInTheConfigurationAreReportedAndFail() {

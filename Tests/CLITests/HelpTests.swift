@@ -63,7 +63,7 @@ import Testing
     @Test func helpForAnUnknownCommandIsAUsageError() {
         let result = runCLI(["help", "frobnicate"])
         #expect(result.status == .usageError)
-        #expect(result.stderr.hasPrefix("Error: Unknown command 'frobnicate'\nUsage: xcconfig <subcommand>\n"))
+        #expect(result.stderr.hasPrefix("error: Unknown command 'frobnicate'\nUsage: xcconfig <subcommand>\n"))
     }
 }
 

@@ -362,7 +362,7 @@ struct LocalCommandGitTests {
         try #require(mkfifo(fifo, 0o644) == 0)
         let result = project.run(["expand", "App/App.entitlements", "-o", "App/pipe"])
         #expect(result.status == .usageError)
-        #expect(result.stderr.hasPrefix("Error: 'App/pipe' is not a regular file"))
+        #expect(result.stderr.hasPrefix("error: 'App/pipe' is not a regular file"))
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }

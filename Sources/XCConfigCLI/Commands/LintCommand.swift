@@ -23,7 +23,7 @@ enum LintCommand: Command {
                 value-too-large evaluates values in that context (as Xcode, an unbound condition parameter \
                 matches only *); reference-cycle counts only the assignments whose conditions can match the \
                 bound parameters; project-shadows-xcconfig looks only at the --configuration and \
-                --target-name given. -I, --project-root (default: the --project directory) and \
+                --target (or --target-name) given. -I, --project-root (default: the --project directory) and \
                 --developer-dir find includes as resolve does.
                 The configuration .xcconfig-lint.json is looked up from the current directory upwards to the \
                 repository root: {"disabled_rules": [], "opt_in_rules": [], "severity": {"RULE": "error"}, \
@@ -38,6 +38,8 @@ enum LintCommand: Command {
             options: OptionSpec.evaluationContext + [
                 .value("project", valueName: "path",
                        help: "An .xcodeproj whose build settings are checked against their base xcconfigs (project-shadows-xcconfig); without PATHs, its base xcconfigs are linted."),
+                .value("target", valueName: "name",
+                       help: "The target whose build settings project-shadows-xcconfig checks; binds the target condition as --target-name does."),
                 .value("format", valueName: "format", allowed: ReportFormat.allCases.map(\.rawValue), default: "xcode",
                        help: "How findings are printed: FILE:LINE:COLUMN: warning: MESSAGE [RULE] (xcode), a JSON array, SARIF 2.1.0, GitHub Actions commands or Checkstyle XML."),
                 .flag("strict", help: "Exit with status 1 on any finding, warnings included."),
@@ -69,7 +71,7 @@ enum LintCommand: Command {
             projectRoot: arguments.value("project-root").map(context.absolutePath),
             developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
                 ?? StackArguments.developerDirectory(context: context),
-            context: try StackArguments.evaluationContext(arguments))
+            context: try lintContext(arguments))
         // Git only answers about real files.
         let git: (any GitOracle)? = context.fileSystem is RealFileSystem ? ProcessGit() : nil
         let linter = Linter(configuration: configuration, environment: environment, fileSystem: context.fileSystem, git: git,
@@ -97,6 +99,14 @@ enum LintCommand: Command {
         }
     }
 
+
+    /// The context options; `--target` is accepted for `--target-name`, as `resolve`,
+    /// `explain` and `expand` spell it.
+    static func lintContext(_ arguments: ParsedArguments) throws -> EvaluationContext {
+        var context = try StackArguments.evaluationContext(arguments)
+        if context.targetName == nil { context.targetName = arguments.value("target") }
+        return context
+    }
 
     /// `--lint-config FILE`, else the `.xcconfig-lint.json` that applies here, else the defaults.
     /// Unknown keys and rule names are printed as warnings; a file that is not a JSON object

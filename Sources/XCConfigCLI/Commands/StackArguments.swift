@@ -47,8 +47,10 @@ struct StackArguments {
             if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
             inputs.apply(levels, projectFile: project.projectFilePath)
             projectDirectory = project.projectDirectory
-        } else if arguments.value("target") != nil {
-            throw UsageError("--target needs --project")
+        } else if let target = arguments.value("target"), evaluation.targetName == nil {
+            // Without a project, --target can only mean the target being built: one spelling
+            // per concept, as lint takes it.
+            evaluation.targetName = target
         }
 
         let firstInput = inputs.targetConfigFiles.first ?? inputs.projectConfigFile ?? inputs.xcconfigOverride

@@ -155,10 +155,11 @@ public enum CommandLineTool {
         return nil
     }
 
-    /// Prints a usage mistake swift-argument-parser style and returns status 2.
+    /// Prints a usage mistake (`error: …`, as every other error, then the usage line and a
+    /// pointer to `--help`) and returns status 2.
     static func usageError(_ error: UsageError, path: [any Command.Type], context: CommandContext) -> ExitStatus {
         context.standardError.write("""
-            Error: \(error.message)
+            error: \(context.diagnostics.relativePaths(in: error.message))
             Usage: \(HelpFormatter.usage(for: path))
               See 'xcconfig \(HelpFormatter.commandName(path)) --help' for more information.
 
@@ -168,7 +169,7 @@ public enum CommandLineTool {
 
     private static func topLevelUsageError(_ message: String, context: CommandContext) -> ExitStatus {
         context.standardError.write("""
-            Error: \(message)
+            error: \(message)
             Usage: xcconfig <subcommand>
               See 'xcconfig --help' for more information.
 

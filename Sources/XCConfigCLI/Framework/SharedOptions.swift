@@ -43,7 +43,7 @@ extension OptionSpec {
                        help: "A command-line override, like a NAME=VALUE argument.", group: levelGroup, isOverride: true),
             .value("project", valueName: "path", help: "An .xcodeproj (project.pbxproj or project.xcproj) whose base xcconfigs and build settings fill the project-xcconfig, project, target-xcconfig and target levels; --configuration defaults to its default configuration.",
                    group: levelGroup),
-            .value("target", valueName: "name", help: "The target of --project (default: the first target).", group: levelGroup),
+            .value("target", valueName: "name", help: "The target of --project (default: the first target); without --project, the same as --target-name.", group: levelGroup),
             .flag("env", help: "Include the process environment as the lowest level.", group: levelGroup),
         ]
     }
