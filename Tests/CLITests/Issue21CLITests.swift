@@ -43,3 +43,56 @@ extension Issue21CLITests {
         #expect(lint.status == .success)
     }
 }
+
+// MARK: 9. Did-you-mean everywhere
+
+extension Issue21CLITests {
+    @Test func unknownCommandSuggestsTheNearestOne() {
+        let result = runCLI(["reslove", "A.xcconfig"])
+        #expect(result.status == .usageError)
+        #expect(result.stderr.hasPrefix("error: Unknown command 'reslove'; did you mean 'resolve'?\n"))
+        #expect(runCLI(["help", "lnit"]).stderr.hasPrefix("error: Unknown command 'lnit'; did you mean 'lint'?\n"))
+        #expect(runCLI(["local", "chek"]).stderr.hasPrefix("error: Unknown subcommand 'chek'; did you mean 'check'?\n"))
+    }
+
+    @Test(arguments: [("--configration", "--configuration"), ("--fromat", "--format")])
+    func unknownFlagSuggestsTheNearestOne(given: String, meant: String) {
+        let result = runCLI(["resolve", "A.xcconfig", given, "x"], fileSystem: workspace(["/work/A.xcconfig": "A = 1\n"]))
+        #expect(result.status == .usageError)
+        #expect(result.stderr.hasPrefix("error: Unknown option '\(given)'; did you mean '\(meant)'?\n"))
+    }
+
+    @Test func unknownFlagFarFromEveryOptionGetsNoSuggestion() {
+        let result = runCLI(["resolve", "--zzzzzz"])
+        #expect(result.stderr.hasPrefix("error: Unknown option '--zzzzzz'\n"))
+    }
+
+    @Test func printAndExplainSuggestSettingNames() {
+        let files = workspace(["/work/A.xcconfig": "PRODUCT_BUNDLE_IDENTIFIER = com.example\nMY_FLAGS = -x\n"])
+        let print = runCLI(["resolve", "A.xcconfig", "--print", "PRODUCT_BUNDLE_IDENTIFER"], fileSystem: files)
+        #expect(print.status == .failure)
+        #expect(print.stderr == "error: 'PRODUCT_BUNDLE_IDENTIFER' is not assigned at any level; did you mean PRODUCT_BUNDLE_IDENTIFIER?\n")
+        let explain = runCLI(["explain", "MY_FLAG", "A.xcconfig"], fileSystem: files)
+        #expect(explain.stderr.contains("error: 'MY_FLAG' is not assigned at any level; did you mean MY_FLAGS?\n"))
+        // Not assigned anywhere but known to the catalogue.
+        let known = runCLI(["resolve", "A.xcconfig", "--print", "SWIFT_VERSON"], fileSystem: files)
+        #expect(known.stderr.hasSuffix("did you mean SWIFT_VERSION?\n"))
+    }
+
+    @Test func lintExplainSuggestsRuleIdentifiers() {
+        let result = runCLI(["lint", "--explain", "missing-inherit"])
+        #expect(result.status == .usageError)
+        #expect(result.stderr == "error: unknown rule 'missing-inherit'; did you mean 'missing-inherited'?\n")
+    }
+}
+
+// MARK: 12. explain FILE without NAME
+
+extension Issue21CLITests {
+    @Test func explainWithAFileFirstSaysNameComesFirst() {
+        let result = runCLI(["explain", "A.xcconfig"], fileSystem: workspace(["/work/A.xcconfig": "A = 1\n"]))
+        #expect(result.status == .usageError)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix("error: 'A.xcconfig' is a file, not a setting name; explain takes NAME first: xcconfig explain NAME A.xcconfig\n"))
+    }
+}

@@ -12,7 +12,8 @@ enum ExplainCommand: Command {
                 NAME from highest to lowest precedence: its level, file:line:column, its conditions \
                 and whether they match the context, its raw text and what it contributes. The winner \
                 is marked with *. Under each assignment, every referenced setting and every \
-                $(inherited) is shown with the assignment it reached and its value, recursively.
+                $(inherited) is shown with the assignment it reached and its value, recursively. \
+                NAME comes first; a file in its place is a usage error.
 
                 EXAMPLE:
                   xcconfig explain OTHER_LDFLAGS App.xcconfig -c Release --sdk iphoneos
@@ -31,13 +32,20 @@ enum ExplainCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         let name = arguments.positional("name")!
+        if CommandLineOverride.parse(name + "=") == nil {
+            // `xcconfig explain App.xcconfig`: the file given where the setting name belongs.
+            if context.fileSystem.kind(of: context.absolutePath(name)) != nil || name.hasSuffix(".xcconfig") {
+                throw UsageError("'\(name)' is a file, not a setting name; explain takes NAME first: xcconfig explain NAME \(name)")
+            }
+            throw UsageError("'\(name)' is not a setting name; explain takes NAME first: xcconfig explain NAME [FILE...]")
+        }
         let stack = try StackArguments(arguments, files: arguments.positionals("file"), context: context).load()
         context.diagnostics.print(stack.loadDiagnostics)
         let explanation = stack.resolver.explain(name)
         context.diagnostics.print(stack.resolver.diagnostics)
         var failed = stack.diagnostics.contains { $0.severity == .error }
         if explanation.assignments.isEmpty {
-            context.diagnostics.printError("'\(name)' is not assigned at any level")
+            context.diagnostics.printError("'\(name)' is not assigned at any level" + ResolveCommand.settingSuggestion(name, resolver: stack.resolver))
             failed = true
         }
         if arguments.value("format") == "json" {

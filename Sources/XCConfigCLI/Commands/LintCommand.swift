@@ -59,6 +59,9 @@ enum LintCommand: Command {
         }
         if let identifier = arguments.value("explain") {
             guard let text = RuleCatalogText.explanation(of: identifier) else {
+                if let suggestion = NearMiss.suggestion(for: identifier, in: RuleRegistry.identifiers.sorted()) {
+                    throw CommandFailure("unknown rule '\(identifier)'; did you mean '\(suggestion)'?")
+                }
                 throw CommandFailure("unknown rule '\(identifier)'; `xcconfig lint --rules` lists them")
             }
             context.standardOutput.write(text)

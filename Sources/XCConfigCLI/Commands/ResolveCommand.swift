@@ -1,4 +1,5 @@
 import XCConfig
+import XCConfigLint
 import XCConfigSyntax
 
 /// `xcconfig resolve`: every setting's value in a context, as `xcodebuild -showBuildSettings`
@@ -50,7 +51,7 @@ enum ResolveCommand: Command {
                 if resolver.isAssigned(name) {
                     lines.append(resolver.value(of: name))
                 } else {
-                    context.diagnostics.printError("'\(name)' is not assigned at any level")
+                    context.diagnostics.printError("'\(name)' is not assigned at any level" + settingSuggestion(name, resolver: resolver))
                     failed = true
                 }
             }
@@ -81,6 +82,13 @@ enum ResolveCommand: Command {
             context.standardOutput.write(bytes: ResolveOutput.render(settings, format: format, provenance: arguments.flag("provenance"), context: context))
         }
         return failed ? .failure : .success
+    }
+
+    /// `; did you mean NAME?` for a near miss of an assigned setting, else of a known one.
+    static func settingSuggestion(_ name: String, resolver: Resolver) -> String {
+        let suggestion = NearMiss.suggestion(for: name, in: resolver.settingNames())
+            ?? NearMiss.suggestion(for: name, in: BuildSettingsCatalog.shared.names)
+        return suggestion.map { "; did you mean \($0)?" } ?? ""
     }
 
     private static func reportSettingsDiagnostics(_ resolver: Resolver, context: CommandContext, failed: inout Bool) {

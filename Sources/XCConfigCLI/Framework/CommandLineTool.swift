@@ -93,7 +93,7 @@ public enum CommandLineTool {
                 return .success
             }
             guard let command = commands.first(where: { $0.configuration.name == first }) else {
-                return topLevelUsageError("Unknown command '\(first)'", context: context)
+                return topLevelUsageError("Unknown command '\(first)'" + commandSuggestion(first), context: context)
             }
             var path: [any Command.Type] = [command]
             for word in words.dropFirst() {
@@ -105,7 +105,7 @@ public enum CommandLineTool {
         }
 
         guard var (command, configuration) = Self.command(named: arguments[index], in: commands) else {
-            return topLevelUsageError("Unknown command '\(arguments[index])'", context: context)
+            return topLevelUsageError("Unknown command '\(arguments[index])'" + commandSuggestion(arguments[index]), context: context)
         }
         var path: [any Command.Type] = [command]
         index += 1
@@ -121,7 +121,8 @@ public enum CommandLineTool {
             return .success
         }
         if !configuration.subcommands.isEmpty, let word = rest.first(where: { !$0.hasPrefix("-") }) {
-            return usageError(UsageError("Unknown subcommand '\(word)'"), path: path, context: context)
+            let names = configuration.subcommands.map { $0.configuration.name }
+            return usageError(UsageError("Unknown subcommand '\(word)'" + ArgumentParser.didYouMean(word, in: names)), path: path, context: context)
         }
 
         let parsed: ParsedArguments
@@ -143,6 +144,11 @@ public enum CommandLineTool {
             context.diagnostics.printError("\(error)")
             return .failure
         }
+    }
+
+    /// `; did you mean 'resolve'?` for a near miss of a command name (`reslove`), else "".
+    private static func commandSuggestion(_ word: String) -> String {
+        ArgumentParser.didYouMean(word, in: commands.map { $0.configuration.name } + ["help"])
     }
 
     /// The command of `commands` named `name`, and its configuration: built once, since it

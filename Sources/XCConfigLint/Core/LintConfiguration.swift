@@ -160,7 +160,7 @@ public struct LintConfiguration: Sendable, Hashable {
             default:
                 let keys = ["disabled_rules", "opt_in_rules", "severity", "exclude", "ignore_missing_includes"]
                 var message = "unknown key '\(member.key)'"
-                if let suggestion = NearMiss.closest(to: member.key, in: keys) { message += "; did you mean '\(suggestion)'?" }
+                if let suggestion = NearMiss.suggestion(for: member.key, in: keys) { message += "; did you mean '\(suggestion)'?" }
                 else { message += "; expected one of \(keys.map { "'\($0)'" }.joined(separator: ", "))" }
                 warn(message)
             }
@@ -170,7 +170,7 @@ public struct LintConfiguration: Sendable, Hashable {
 
     private static func unknownRuleMessage(_ name: String, in key: String, knownRules: Set<String>) -> String {
         var message = "unknown rule '\(name)' in '\(key)'"
-        if let suggestion = NearMiss.closest(to: name, in: knownRules.sorted()) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = NearMiss.suggestion(for: name, in: knownRules.sorted()) { message += "; did you mean '\(suggestion)'?" }
         else { message += "; `xcconfig lint --rules` lists them" }
         return message
     }

@@ -28,6 +28,18 @@ public enum NearMiss {
         return previous[b.count]
     }
 
+    /// What `name` was probably meant to be among `candidates`: one equal to it ignoring case,
+    /// else the closest within two edits (one for short names), unless it differs in a whole
+    /// `_`-separated word. The one did-you-mean of the tool: commands, flags, setting names,
+    /// rule identifiers and configuration keys all go through it.
+    public static func suggestion(for name: String, in candidates: [String]) -> String? {
+        let folded = name.lowercased()
+        if let sameLetters = candidates.first(where: { $0 != name && $0.lowercased() == folded }) { return sameLetters }
+        guard let closest = closest(to: name, in: candidates),
+              !differsInAWholeWord(Array(name.utf8), Array(closest.utf8)) else { return nil }
+        return closest
+    }
+
     /// The candidate closest to `name` within two edits (one for short names), ties broken by
     /// order; `nil` when none is that close.
     public static func closest(to name: String, in candidates: [String]) -> String? {
