@@ -96,3 +96,48 @@ extension Issue21CLITests {
         #expect(result.stderr.hasPrefix("error: 'A.xcconfig' is a file, not a setting name; explain takes NAME first: xcconfig explain NAME A.xcconfig\n"))
     }
 }
+
+// MARK: 11. resolve without inputs
+
+extension Issue21CLITests {
+    static let projectFile = """
+        // !$*UTF8*$!
+        {
+        \tobjectVersion = 77;
+        \tobjects = {
+        \t\tROOT = { isa = PBXProject; buildConfigurationList = PLIST; mainGroup = MAIN; targets = ( APP, ); };
+        \t\tMAIN = { isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
+        \t\tPLIST = { isa = XCConfigurationList; buildConfigurations = ( PDEBUG, ); defaultConfigurationName = Debug; };
+        \t\tPDEBUG = { isa = XCBuildConfiguration; name = Debug; buildSettings = { SWIFT_VERSION = 6.0; }; };
+        \t\tAPP = { isa = PBXNativeTarget; buildConfigurationList = TLIST; name = App; };
+        \t\tTLIST = { isa = XCConfigurationList; buildConfigurations = ( TDEBUG, ); };
+        \t\tTDEBUG = { isa = XCBuildConfiguration; name = Debug; buildSettings = { PRODUCT_NAME = App; }; };
+        \t};
+        \trootObject = ROOT;
+        }
+        """
+
+    @Test func resolveWithoutInputsReadsTheOnlyProjectHere() {
+        let result = runCLI(["resolve", "--print", "SWIFT_VERSION", "--print", "PRODUCT_NAME"],
+                            fileSystem: workspace(["/work/App.xcodeproj/project.pbxproj": Self.projectFile]))
+        #expect(result.status == .success)
+        #expect(result.stdout == "6.0\nApp\n")
+    }
+
+    @Test func resolveWithoutInputsOrProjectIsAUsageError() {
+        let result = runCLI(["resolve"], fileSystem: workspace(["/work/README": "x"]))
+        #expect(result.status == .usageError)
+        #expect(result.stderr.hasPrefix("error: no input given, and the current directory does not contain an Xcode project; name configuration files or --project PATH\n"))
+        let two = runCLI(["resolve"], fileSystem: workspace([
+            "/work/A.xcodeproj/project.pbxproj": Self.projectFile, "/work/B.xcodeproj/project.pbxproj": Self.projectFile,
+        ]))
+        #expect(two.status == .usageError)
+        #expect(two.stderr.hasPrefix("error: no input given, and the current directory contains 2 Xcode projects (A.xcodeproj, B.xcodeproj); name configuration files or --project PATH\n"))
+    }
+
+    @Test func overridesAloneAreInputs() {
+        let result = runCLI(["resolve", "A=1"])
+        #expect(result.status == .success)
+        #expect(result.stdout == "A = 1\n")
+    }
+}

@@ -8,7 +8,8 @@ enum ExplainCommand: Command {
             name: "explain",
             abstract: "Show where a setting's value comes from.",
             discussion: """
-                Takes the same inputs as resolve. Prints the final value, then every assignment of \
+                Takes the same inputs as resolve (without any, the only .xcodeproj in the current \
+                directory). Prints the final value, then every assignment of \
                 NAME from highest to lowest precedence: its level, file:line:column, its conditions \
                 and whether they match the context, its raw text and what it contributes. The winner \
                 is marked with *. Under each assignment, every referenced setting and every \
@@ -39,7 +40,9 @@ enum ExplainCommand: Command {
             }
             throw UsageError("'\(name)' is not a setting name; explain takes NAME first: xcconfig explain NAME [FILE...]")
         }
-        let stack = try StackArguments(arguments, files: arguments.positionals("file"), context: context).load()
+        let files = arguments.positionals("file")
+        let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
+        let stack = try StackArguments(arguments, files: files, context: context).load()
         context.diagnostics.print(stack.loadDiagnostics)
         let explanation = stack.resolver.explain(name)
         context.diagnostics.print(stack.resolver.diagnostics)

@@ -10,6 +10,7 @@ enum ResolveCommand: Command {
             name: "resolve",
             abstract: "Print resolved build settings, as xcodebuild -showBuildSettings would.",
             discussion: """
+                Without inputs, the only .xcodeproj in the current directory is read, as with --project. \
                 Lists every setting assigned at any level, sorted by name, evaluated in the context \
                 exactly as Xcode evaluates it (conditions, $(inherited), late-bound references, \
                 operators). Settings bound from the context (CONFIGURATION, SDK_NAME, ...) and the \
@@ -38,7 +39,9 @@ enum ResolveCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-        let stackArguments = try StackArguments(arguments, files: arguments.positionals("file"), context: context)
+        let files = arguments.positionals("file")
+        let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
+        let stackArguments = try StackArguments(arguments, files: files, context: context)
         let stack = try stackArguments.load()
         let resolver = stack.resolver
         context.diagnostics.print(stack.loadDiagnostics)

@@ -69,6 +69,26 @@ struct StackArguments {
         self.keepsUntilExit = context.endsWithProcess
     }
 
+    /// `arguments` with `--project` set to the only `.xcodeproj` in the current directory when
+    /// they name no input at all (no file, no level option, no override), as `project list`
+    /// finds it; with none or several there, a usage error that says what was looked for.
+    static func defaultingToProject(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ParsedArguments {
+        let levelOptions = ["project", "project-config", "target-config", "xcconfig"]
+        guard files.isEmpty, arguments.overrides.isEmpty, !levelOptions.contains(where: { arguments.value($0) != nil }),
+              (context.environmentValue("XCODE_XCCONFIG_FILE") ?? "").isEmpty else { return arguments }
+        let project: String
+        do {
+            project = try XcodeProject.locate(in: context.currentDirectory, fileSystem: context.fileSystem)
+        } catch {
+            var reason = error.message.replacingEvery("'\(context.currentDirectory)'", with: "the current directory")
+            if reason.hasSuffix("; name one") { reason.removeLast("; name one".count) }
+            throw UsageError("no input given, and \(reason); name configuration files or --project PATH")
+        }
+        var arguments = arguments
+        arguments.valuesByOption["project"] = [project]
+        return arguments
+    }
+
     /// The condition parameters bound by `--configuration`, `--sdk`, `--arch`, `--variant`,
     /// `--target-name` and `--cond PARAM=VALUE`; nothing is bound without them.
     static func evaluationContext(_ arguments: ParsedArguments) throws -> EvaluationContext {
