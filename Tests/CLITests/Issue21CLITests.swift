@@ -141,3 +141,44 @@ extension Issue21CLITests {
         #expect(result.stdout == "A = 1\n")
     }
 }
+
+// MARK: 13. Help text
+
+extension Issue21CLITests {
+    @Test func printSaysRepeatableOnce() throws {
+        let help = runCLI(["resolve", "--help"]).stdout
+        let start = try #require(help.firstRange(of: "--print <name>"))
+        // The entry runs to the next option or heading.
+        var entry = help[start.upperBound...]
+        if let next = entry.firstRange(of: "\n  -") ?? entry.firstRange(of: "\n\n") { entry = entry[..<next.lowerBound] }
+        var count = 0
+        while let found = entry.firstRange(of: "(repeatable)") {
+            count += 1
+            entry = entry[found.upperBound...]
+        }
+        #expect(count == 1)
+    }
+
+    @Test func expandUsageAndArgumentsAgree() {
+        let help = runCLI(["expand", "--help"]).stdout
+        #expect(help.contains("USAGE: xcconfig expand <file> [<xcconfig> ...] [<NAME[cond]=VALUE> ...]\n       [<options>]"))
+        #expect(help.contains("  <NAME[cond]=VALUE>"))
+    }
+
+    @Test func parseHelpDoesNotMentionProject() {
+        let help = runCLI(["parse", "--help"]).stdout
+        #expect(help.contains("--project-root"))
+        #expect(!help.contains("--project "))
+        #expect(!help.contains("--project)"))
+        #expect(!help.contains("of --project"))
+    }
+
+    @Test func localInitListsOnlyTheOptionsItUses() {
+        let help = runCLI(["local", "init", "--help"]).stdout
+        for ignored in ["--configuration", "--sdk", "--arch", "--variant", "--target-name", "--cond"] {
+            #expect(!help.contains(ignored), "\(ignored)")
+        }
+        #expect(help.contains("--search-path"))
+        #expect(runCLI(["local", "init", "--sdk", "iphoneos"]).stderr.hasPrefix("error: Unknown option '--sdk'"))
+    }
+}

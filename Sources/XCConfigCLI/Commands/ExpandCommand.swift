@@ -49,7 +49,7 @@ enum ExpandCommand: Command {
                 PositionalSpec("xcconfig", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true),
             ],
             acceptsOverrides: true,
-            usage: "<file> [<xcconfig> ...] [<NAME=VALUE> ...] [<options>]",
+            usage: "<file> [<xcconfig> ...] [<NAME[cond]=VALUE> ...] [<options>]",
             showsLimits: true
         )
     }

@@ -293,8 +293,9 @@ enum LocalCheckCommand: Command {
 
 /// What the `local` subcommands share: CONFIG, the include-search options, git.
 enum LocalArguments {
-    /// The context options: they locate CONFIG's includes as for resolve.
-    static var contextOptions: [OptionSpec] { OptionSpec.evaluationContext }
+    /// The include-search options: they locate CONFIG's includes as for resolve. The condition
+    /// options are not offered: every assignment is listed whatever the context.
+    static var contextOptions: [OptionSpec] { OptionSpec.includeSearch(withProject: false) }
 
     /// Runs `body`, turning a library error into its diagnostic and exit status.
     static func running(_ context: CommandContext, _ body: () throws -> ExitStatus) throws -> ExitStatus {
@@ -343,12 +344,11 @@ enum LocalArguments {
 
 /// What the context options do for `local`, for the subcommands' help.
 private let contextNote = """
-    The context options find CONFIG's includes as for resolve (-I, --project-root, \
-    --developer-dir); conditional assignments are listed with their conditions, whatever the \
-    condition options say.
+    -I, --project-root and --developer-dir find CONFIG's includes as for resolve; conditional \
+    assignments are listed with their conditions (no condition options: every build is covered).
     """
 
-/// The include-search and context options of the `local` subcommands.
+/// The include-search options of the `local` subcommands.
 private let localContextOptions = LocalArguments.contextOptions
 
 /// CONFIG, the shared configuration.

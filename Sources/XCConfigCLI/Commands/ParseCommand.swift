@@ -19,7 +19,7 @@ enum ParseCommand: Command {
             options: [
                 .value("format", valueName: "format", allowed: ["json", "xcconfig"], default: "json", help: "The output format."),
                 .flag("no-includes", help: "Do not resolve include directives (resolvedPath is then absent)."),
-            ] + OptionSpec.evaluationContext.filter { ["search-path", "project-root", "developer-dir"].contains($0.long) },
+            ] + OptionSpec.includeSearch(withProject: false),
             positionals: [PositionalSpec("file", help: "The configuration file to parse.")]
         )
     }

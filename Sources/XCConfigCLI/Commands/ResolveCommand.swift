@@ -30,7 +30,7 @@ enum ResolveCommand: Command {
                 .flag("levels", help: "Show each level's own value next to the resolved one, the winner marked."),
                 .flag("all", help: "Also list settings bound from the context and the environment, and those --project defines (SRCROOT, PROJECT_NAME, TARGET_NAME, ...)."),
                 .value("print", valueName: "name", repeatable: true,
-                       help: "Print only this setting's value, raw (repeatable). A name assigned at no level is an error."),
+                       help: "Print only this setting's value, raw. A name assigned at no level is an error."),
             ],
             positionals: [PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true)],
             acceptsOverrides: true,
