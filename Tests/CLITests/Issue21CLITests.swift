@@ -182,3 +182,17 @@ extension Issue21CLITests {
         #expect(runCLI(["local", "init", "--sdk", "iphoneos"]).stderr.hasPrefix("error: Unknown option '--sdk'"))
     }
 }
+
+// MARK: 18. A byte-order mark, explained by resolve as by lint
+
+extension Issue21CLITests {
+    @Test func resolveExplainsALeadingByteOrderMark() {
+        let files = workspace(["/work/A.xcconfig": "\u{FEFF}A = 1\nB = 2\n"])
+        let result = runCLI(["resolve", "A.xcconfig"], fileSystem: files)
+        #expect(result.status == .failure)
+        #expect(result.stderr == "A.xcconfig:1:1: error: the file starts with a UTF-8 byte-order mark, which Xcode does not skip: it rejects the whole first line (unexpected character ‘ï’); save the file as UTF-8 without a BOM\n")
+        #expect(result.stdout == "B = 2\n")
+        let lint = runCLI(["lint", "A.xcconfig"], fileSystem: files)
+        #expect(lint.stdout.hasPrefix("A.xcconfig:1:1: error: the file starts with a UTF-8 byte-order mark"))
+    }
+}

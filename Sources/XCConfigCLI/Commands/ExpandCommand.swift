@@ -82,7 +82,7 @@ enum ExpandCommand: Command {
         }
 
         let stack = try StackArguments(arguments, files: arguments.positionals("xcconfig"), context: context).load()
-        context.diagnostics.print(stack.loadDiagnostics)
+        context.diagnostics.print(StackArguments.explained(stack.loadDiagnostics, context: context))
         var failed = stack.loadDiagnostics.contains { $0.severity == .error }
 
         let expansion = PlistExpansion(kind: kind, appIdentifierPrefix: arguments.value("app-id-prefix"), strict: arguments.flag("strict"))

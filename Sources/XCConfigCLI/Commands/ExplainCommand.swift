@@ -43,7 +43,7 @@ enum ExplainCommand: Command {
         let files = arguments.positionals("file")
         let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
         let stack = try StackArguments(arguments, files: files, context: context).load()
-        context.diagnostics.print(stack.loadDiagnostics)
+        context.diagnostics.print(StackArguments.explained(stack.loadDiagnostics, context: context))
         let explanation = stack.resolver.explain(name)
         context.diagnostics.print(stack.resolver.diagnostics)
         var failed = stack.diagnostics.contains { $0.severity == .error }

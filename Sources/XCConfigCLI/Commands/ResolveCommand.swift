@@ -44,7 +44,7 @@ enum ResolveCommand: Command {
         let stackArguments = try StackArguments(arguments, files: files, context: context)
         let stack = try stackArguments.load()
         let resolver = stack.resolver
-        context.diagnostics.print(stack.loadDiagnostics)
+        context.diagnostics.print(StackArguments.explained(stack.loadDiagnostics, context: context))
         var failed = stack.loadDiagnostics.contains { $0.severity == .error }
 
         let printed = arguments.values("print")

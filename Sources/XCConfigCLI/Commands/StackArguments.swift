@@ -1,4 +1,5 @@
 import XCConfig
+import XCConfigLint
 import XCConfigSyntax
 
 /// Turns the shared context and level options (cli.md "Evaluation context", "Levels") into a
@@ -118,6 +119,20 @@ struct StackArguments {
         // Freeing the resolver and the syntax trees would cost a tenth of a `resolve`.
         if keepsUntilExit { ProcessLifetime.keep(stack) }
         return stack
+    }
+
+    /// The load diagnostics with lint's explanation of a leading byte-order mark, so that
+    /// `resolve` says what `lint` says instead of only Xcode's "unexpected character ‘ï’"
+    /// (kept in the message). Other messages stay exactly Xcode's.
+    static func explained(_ diagnostics: [Diagnostic], context: CommandContext) -> [Diagnostic] {
+        diagnostics.map { diagnostic in
+            guard diagnostic.severity == .error, let file = diagnostic.file, diagnostic.location == SourceLocation(line: 1, column: 1),
+                  diagnostic.message.hasPrefix("unexpected character"),
+                  let bytes = try? context.fileSystem.read(file), SyntaxExplanation.startsWithByteOrderMark(bytes) else { return diagnostic }
+            var explained = diagnostic
+            explained.message = SyntaxExplanation.byteOrderMark(diagnostic.message)
+            return explained
+        }
     }
 
     /// The nearest directory at or above `file`'s folder that holds an `.xcodeproj` or
