@@ -132,6 +132,7 @@ struct ExpandCommandTests {
             JSONValue.Member("template", .string("$(MISSING)-$(KEY_PREFIX)")),
             JSONValue.Member("value", .string("-com.example")),
             JSONValue.Member("unresolved", .array([.string("MISSING")])),
+            JSONValue.Member("removed", .bool(false)),
         ])]))
         #expect(result.stderr.contains("App/Info.plist:6:1: warning: 'MISSING' is not assigned at any level"))
     }

@@ -196,3 +196,45 @@ extension Issue21CLITests {
         #expect(lint.stdout.hasPrefix("A.xcconfig:1:1: error: the file starts with a UTF-8 byte-order mark"))
     }
 }
+
+// MARK: 15. JSON shapes are data
+
+extension Issue21CLITests {
+    static let sharedConfig = "PRODUCT_BUNDLE_IDENTIFIER = com.example.app\nDEVELOPMENT_TEAM =\n#include? \"LocalConfig.xcconfig\"\n"
+
+    static func gitWorkTree(_ files: [String: String]) -> InMemoryFileSystem {
+        let fileSystem = workspace(files)
+        fileSystem.addDirectory("/work/.git")
+        return fileSystem
+    }
+
+    @Test func localCheckGitIsAnEnum() throws {
+        let ignored = Self.gitWorkTree([
+            "/work/Config/Shared.xcconfig": Self.sharedConfig, "/work/Config/LocalConfig.xcconfig": "DEVELOPMENT_TEAM = X\n",
+            "/work/.gitignore": "Config/LocalConfig.xcconfig\n",
+        ])
+        let json = try JSONParser.parse(runCLI(["local", "check", "Config/Shared.xcconfig", "--format", "json"], fileSystem: ignored).stdout)
+        #expect(json.objectMembers?.first { $0.key == "git" }?.value == .string("ignored"))
+        let outside = workspace(["/work/Config/Shared.xcconfig": Self.sharedConfig])
+        let outsideJSON = try JSONParser.parse(runCLI(["local", "check", "Config/Shared.xcconfig", "--format", "json"], fileSystem: outside).stdout)
+        #expect(outsideJSON.objectMembers?.first { $0.key == "git" }?.value == .string("outside-repository"))
+    }
+
+    @Test func localInitAndUpdateTakeFormatJSON() throws {
+        let fileSystem = Self.gitWorkTree(["/work/Config/Shared.xcconfig": Self.sharedConfig])
+        let initResult = runCLI(["local", "init", "Config/Shared.xcconfig", "DEVELOPMENT_TEAM=ABCDE12345", "--format", "json"], fileSystem: fileSystem)
+        #expect(initResult.status == .success)
+        let initJSON = try JSONParser.parse(initResult.stdout)
+        let members = initJSON.objectMembers ?? []
+        #expect(members.first { $0.key == "localFile" }?.value == .string("Config/LocalConfig.xcconfig"))
+        #expect(members.first { $0.key == "set" }?.value == .array([.string("DEVELOPMENT_TEAM")]))
+        #expect(members.first { $0.key == "listed" }?.value == .integer(1))
+        #expect(members.first { $0.key == "writes" }?.value.arrayValue?.count == 2)
+        #expect(fileSystem.exists("/work/Config/LocalConfig.xcconfig"))
+
+        let update = runCLI(["local", "update", "Config/Shared.xcconfig", "--format", "json"], fileSystem: fileSystem)
+        let updateJSON = try JSONParser.parse(update.stdout)
+        #expect(updateJSON.objectMembers?.first { $0.key == "changed" }?.value == .bool(false))
+        #expect(updateJSON.objectMembers?.first { $0.key == "added" }?.value == .array([]))
+    }
+}

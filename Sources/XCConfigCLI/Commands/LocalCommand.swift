@@ -63,6 +63,8 @@ enum LocalInitCommand: Command {
                 .flag("force", help: "Replace an existing local file."),
                 .flag("dry-run", help: "Print the file that would be written on stdout and write nothing (no local file, no .gitignore or CONFIG change)."),
                 .flag("no-gitignore", help: "Do not add the local file to .gitignore."),
+                .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
+                       help: "text: a summary; json: one object with what was (or, with --dry-run, would be) written."),
             ],
             positionals: [configPositional],
             acceptsOverrides: true,
@@ -88,7 +90,11 @@ enum LocalInitCommand: Command {
                 shared, values: values, force: arguments.flag("force"), editGitIgnore: !arguments.flag("no-gitignore"))
             context.diagnostics.print(plan.notes)
             let local = context.displayPath(shared.localFilePath)
-
+            if arguments.value("format") == "json" {
+                if !arguments.flag("dry-run") { try setup.apply(plan) }
+                context.print(initJSON(plan, dryRun: arguments.flag("dry-run"), context: context).serialized(pretty: true))
+                return failed ? .failure : .success
+            }
             if arguments.flag("dry-run") {
                 context.standardOutput.write(bytes: plan.localFile)
                 for write in plan.writes {
@@ -109,6 +115,37 @@ enum LocalInitCommand: Command {
             if plan.alreadyIgnored { context.print("\(local) is already ignored by git.") }
             return failed ? .failure : .success
         }
+    }
+
+    /// `--format json`: `{"localFile", "dryRun", "writes": [{"path", "role", "created"}], "set",
+    /// "listed", "alreadyIgnored"}`, plus `"contents"` (the local file's text) with `--dry-run`.
+    static func initJSON(_ plan: LocalPlan, dryRun: Bool, context: CommandContext) -> JSONValue {
+        let shared = plan.shared
+        let listed = shared.overridable.count - plan.setKeys.filter { shared.overridable($0) != nil }.count
+        var members = [
+            JSONValue.Member("localFile", .string(context.displayPath(shared.localFilePath))),
+            JSONValue.Member("dryRun", .bool(dryRun)),
+            JSONValue.Member("writes", .array(plan.writes.map { writeJSON($0, context: context) })),
+            JSONValue.Member("set", .array(plan.setKeys.map(JSONValue.string))),
+            JSONValue.Member("listed", .integer(listed)),
+            JSONValue.Member("alreadyIgnored", .bool(plan.alreadyIgnored)),
+        ]
+        if dryRun { members.append(JSONValue.Member("contents", .string(String(decoding: plan.localFile, as: UTF8.self)))) }
+        return .object(members)
+    }
+
+    /// `{"path", "role": "local-file"|"gitignore"|"shared-configuration", "created"}`.
+    static func writeJSON(_ write: LocalWrite, context: CommandContext) -> JSONValue {
+        let role = switch write.role {
+        case .localFile: "local-file"
+        case .gitignore: "gitignore"
+        case .sharedConfiguration: "shared-configuration"
+        }
+        return .object([
+            JSONValue.Member("path", .string(context.displayPath(write.path))),
+            JSONValue.Member("role", .string(role)),
+            JSONValue.Member("created", .bool(write.previous == nil)),
+        ])
     }
 
     /// `write Config/LocalConfig.xcconfig` and the like, for the summary and `--dry-run`.
@@ -149,6 +186,8 @@ enum LocalUpdateCommand: Command {
             options: localContextOptions + [
                 .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
                 .flag("dry-run", help: "Print the updated file on stdout and write nothing."),
+                .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
+                       help: "text: a summary; json: one object with what was (or, with --dry-run, would be) written."),
             ],
             positionals: [configPositional],
             showsLimits: false
@@ -162,6 +201,21 @@ enum LocalUpdateCommand: Command {
             context.diagnostics.print(plan.notes)
             let local = context.displayPath(shared.localFilePath)
             let update = plan.update!
+            if arguments.value("format") == "json" {
+                if !arguments.flag("dry-run") { try setup.apply(plan) }
+                var members = [
+                    JSONValue.Member("localFile", .string(local)),
+                    JSONValue.Member("dryRun", .bool(arguments.flag("dry-run"))),
+                    JSONValue.Member("changed", .bool(update.changed)),
+                    JSONValue.Member("added", .array(update.added.map(JSONValue.string))),
+                    JSONValue.Member("commentedOut", .array(update.commentedOut.map(JSONValue.string))),
+                ]
+                if arguments.flag("dry-run") {
+                    members.append(JSONValue.Member("contents", .string(String(decoding: plan.localFile, as: UTF8.self))))
+                }
+                context.print(JSONValue.object(members).serialized(pretty: true))
+                return failed ? .failure : .success
+            }
             if arguments.flag("dry-run") {
                 context.standardOutput.write(bytes: plan.localFile)
                 return failed ? .failure : .success
@@ -200,7 +254,7 @@ enum LocalCheckCommand: Command {
             options: localContextOptions + [
                 .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
                 .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
-                       help: "text: a readable report; json: one object with config, localFile, exists, git, overrides, notOverridden."),
+                       help: "text: a readable report; json: one object with config, localFile, exists, git (ignored, not-ignored, tracked, outside-repository or unknown), overrides, notOverridden."),
             ],
             positionals: [configPositional],
             showsLimits: false
@@ -222,7 +276,7 @@ enum LocalCheckCommand: Command {
                     JSONValue.Member("config", .string(context.displayPath(shared.path))),
                     JSONValue.Member("localFile", .string(context.displayPath(shared.localFilePath))),
                     JSONValue.Member("exists", .bool(report.localFileExists)),
-                    JSONValue.Member("git", .string(gitText)),
+                    JSONValue.Member("git", .string(gitState(report.git))),
                 ]
                 members.append(JSONValue.Member("overrides", .array(report.overrides.map { override in
                     var object = [
@@ -272,6 +326,23 @@ enum LocalCheckCommand: Command {
                 context.diagnostics.print(Diagnostic(severity: .warning, message: "git does not ignore the local file; run `xcconfig local init` or list it in .gitignore", file: local))
             }
             return loadFailed ? .failure : .success
+        }
+    }
+
+    /// The `git` value of `--format json`: `ignored`, `not-ignored`, `tracked`,
+    /// `outside-repository`, or `unknown` when git could not say.
+    static func gitState(_ git: LocalFileGitStatus) -> String {
+        switch git.lookup {
+        case .notAWorkTree: return "outside-repository"
+        case .unknown: return "unknown"
+        case .workTree:
+            if git.relativePath == nil { return "outside-repository" }
+            if git.isTracked == true { return "tracked" }
+            switch git.isIgnored {
+            case true?: return "ignored"
+            case false?: return "not-ignored"
+            case nil: return "unknown"
+            }
         }
     }
 
