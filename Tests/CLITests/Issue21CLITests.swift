@@ -1,5 +1,6 @@
 import Testing
 import XCConfig
+import XCConfigLint
 @testable import XCConfigCLI
 
 /// Issue 21: command-line behaviour found by trying the tool on real repositories.
@@ -236,5 +237,82 @@ extension Issue21CLITests {
         let updateJSON = try JSONParser.parse(update.stdout)
         #expect(updateJSON.objectMembers?.first { $0.key == "changed" }?.value == .bool(false))
         #expect(updateJSON.objectMembers?.first { $0.key == "added" }?.value == .array([]))
+    }
+}
+
+// MARK: 8. Lint conveniences
+
+extension Issue21CLITests {
+    static let lintFiles = [
+        "/work/Config/A.xcconfig": "#include \"B.xcconfig\"\nPRODUCT_BUNDLE_IDENTIFER = x\n",
+        "/work/Config/B.xcconfig": "#include \"Missing.xcconfig\"\n",
+    ]
+
+    @Test func summaryLineOnStderrUnlessQuiet() {
+        let result = runCLI(["lint", "Config/A.xcconfig"], fileSystem: workspace(Self.lintFiles))
+        #expect(result.status == .failure)
+        #expect(result.stderr == "Found 1 warning, 1 error in 2 files\n")
+        #expect(result.stdout.contains("[unknown-setting]"))
+        let quiet = runCLI(["lint", "Config/A.xcconfig", "--quiet"], fileSystem: workspace(Self.lintFiles))
+        #expect(quiet.stderr == "")
+        #expect(quiet.stdout == result.stdout)
+    }
+
+    @Test func standardInputIsLintedAsTheStdinPath() {
+        var files = Self.lintFiles
+        files["/dev/stdin"] = "#include \"B.xcconfig\"\nSWIFT_VERSON = 6\n"
+        let result = runCLI(["lint", "-", "--stdin-path", "Config/A.xcconfig", "--quiet"], fileSystem: workspace(files))
+        #expect(result.status == .failure)
+        #expect(result.stdout.contains("Config/A.xcconfig:2:1: warning: 'SWIFT_VERSON' is not a build setting Xcode knows"))
+        #expect(result.stdout.contains("Config/B.xcconfig:1:10: error: could not find included file 'Missing.xcconfig'"))
+        // The file on disk is not what was linted.
+        #expect(!result.stdout.contains("PRODUCT_BUNDLE_IDENTIFER"))
+    }
+
+    @Test func githubPathsAreRelativeToTheRepositoryRoot() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/repo/ios", files: [
+            "/repo/ios/Config/B.xcconfig": "#include \"Missing.xcconfig\"\n",
+        ])
+        fileSystem.addDirectory("/repo/.git")
+        let result = runCLI(["lint", "Config/B.xcconfig", "--format", "github"], fileSystem: fileSystem)
+        #expect(result.stdout.hasPrefix("::error file=ios/Config/B.xcconfig,line=1,col=10,title=missing-include::"))
+        let workspaceRoot = runCLI(["lint", "Config/B.xcconfig", "--format", "github"], fileSystem: fileSystem,
+                                   environment: ["GITHUB_WORKSPACE": "/repo/ios"])
+        #expect(workspaceRoot.stdout.hasPrefix("::error file=Config/B.xcconfig,"))
+    }
+
+    @Test func rulesHonourFormatJSON() throws {
+        let result = runCLI(["lint", "--rules", "--format", "json"])
+        let rules = try #require(try JSONParser.parse(result.stdout).arrayValue)
+        let team = rules.first { $0.objectMembers?.first { $0.key == "identifier" }?.value == .string("hardcoded-team") }
+        #expect(team?.objectMembers?.first { $0.key == "optIn" }?.value == .bool(true))
+        #expect(rules.count == RuleRegistry.all.count)
+    }
+
+    @Test func findingsAreColouredOnATerminalOnly() {
+        let files = workspace(Self.lintFiles)
+        let terminal = runCLI(["lint", "Config/A.xcconfig"], fileSystem: files, terminal: true)
+        #expect(terminal.stdout.contains("\u{1B}[1;35mwarning: "))
+        let noColor = runCLI(["lint", "Config/A.xcconfig"], fileSystem: files, environment: ["NO_COLOR": "1"], terminal: true)
+        #expect(!noColor.stdout.contains("\u{1B}["))
+        #expect(noColor.stdout == runCLI(["lint", "Config/A.xcconfig"], fileSystem: files).stdout)
+    }
+
+    @Test func baselineAcceptsRecordedFindingsOnly() {
+        let fileSystem = workspace(Self.lintFiles)
+        let write = runCLI(["lint", "Config/A.xcconfig", "--write-baseline", "lint-baseline.json"], fileSystem: fileSystem)
+        #expect(write.status == .failure)
+        #expect(fileSystem.contentsOfFile("/work/lint-baseline.json")?.contains("\"rule\" : \"missing-include\"") == true
+            || fileSystem.contentsOfFile("/work/lint-baseline.json")?.contains("\"rule\": \"missing-include\"") == true)
+        let accepted = runCLI(["lint", "Config/A.xcconfig", "--baseline", "lint-baseline.json"], fileSystem: fileSystem)
+        #expect(accepted.status == .success)
+        #expect(accepted.stdout == "")
+        #expect(accepted.stderr == "Found 0 warnings, 0 errors in 2 files (2 more in the baseline)\n")
+        // A new finding, and lines moved: only the new one is reported.
+        try? fileSystem.writeAtomically(Array("// moved\n#include \"B.xcconfig\"\nPRODUCT_BUNDLE_IDENTIFER = x\nSWIFT_VERSON = 6\n".utf8), to: "/work/Config/A.xcconfig")
+        let new = runCLI(["lint", "Config/A.xcconfig", "--baseline", "lint-baseline.json", "--strict"], fileSystem: fileSystem)
+        #expect(new.status == .failure)
+        #expect(new.stdout.split(separator: "\n").count == 1)
+        #expect(new.stdout.contains("SWIFT_VERSON"))
     }
 }
