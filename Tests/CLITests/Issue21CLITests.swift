@@ -316,3 +316,31 @@ extension Issue21CLITests {
         #expect(new.stdout.contains("SWIFT_VERSON"))
     }
 }
+
+// MARK: 14. Completions and version aliases
+
+extension Issue21CLITests {
+    @Test func versionAliases() {
+        let version = runCLI(["--version"]).stdout
+        #expect(!version.isEmpty)
+        #expect(runCLI(["-V"]).stdout == version)
+        #expect(runCLI(["version"]).stdout == version)
+    }
+
+    @Test func completionScriptsNameEveryCommandAndCompleteSettingNames() {
+        for shell in ["bash", "zsh", "fish"] {
+            let result = runCLI(["completions", shell])
+            #expect(result.status == .success)
+            for command in ["resolve", "explain", "lint", "parse", "expand", "local", "project", "completions"] {
+                #expect(result.stdout.contains(command), "\(shell): \(command)")
+            }
+            #expect(result.stdout.contains("xcconfig completions --settings"), "\(shell)")
+        }
+        #expect(runCLI(["completions", "bash"]).stdout.contains("\"lint:--format\") COMPREPLY=($(compgen -W \"checkstyle github json sarif xcode\""))
+        #expect(runCLI(["completions", "fish"]).stdout.contains("-l print -r -f -a '(xcconfig completions --settings)'"))
+        let settings = runCLI(["completions", "--settings"]).stdout.split(separator: "\n")
+        #expect(settings.contains("PRODUCT_BUNDLE_IDENTIFIER"))
+        #expect(runCLI(["completions", "fihs"]).stderr.hasPrefix("error: Unknown shell 'fihs'; did you mean 'fish'?\n"))
+        #expect(runCLI(["completions", "tcsh"]).stderr.hasPrefix("error: Unknown shell 'tcsh'; expected bash, zsh or fish\n"))
+    }
+}

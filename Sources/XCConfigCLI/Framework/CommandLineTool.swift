@@ -20,6 +20,7 @@ public enum CommandLineTool {
             ExpandCommand.self,
             LocalCommand.self,
             ProjectCommand.self,
+            CompletionsCommand.self,
         ]
     }
 
@@ -58,7 +59,7 @@ public enum CommandLineTool {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--version" {
+            if argument == "--version" || argument == "-V" {
                 context.print(xcconfigVersion)
                 return .success
             }
@@ -86,6 +87,10 @@ public enum CommandLineTool {
             return .success
         }
 
+        if arguments[index] == "version" {
+            context.print(xcconfigVersion)
+            return .success
+        }
         if arguments[index] == "help" {
             let words = arguments[(index + 1)...].filter { !$0.hasPrefix("-") }
             guard let first = words.first else {

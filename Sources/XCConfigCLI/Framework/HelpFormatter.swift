@@ -13,7 +13,7 @@ public enum HelpFormatter {
         sections.append("OVERVIEW: Read Xcode build configuration (.xcconfig) files exactly as Xcode does.")
         sections.append("USAGE: xcconfig <subcommand>")
         sections.append(optionSection("OPTIONS", [
-            ("--version", "Show the version."),
+            ("-V, --version", "Show the version (also: xcconfig version)."),
         ] + ArgumentParser.globalOptions.map { ($0.helpLabel, optionHelp($0)) }))
         let subcommands = CommandLineTool.commands.map { ($0.configuration.name, $0.configuration.abstract) }
             + [("help", "Show subcommand help information.")]
