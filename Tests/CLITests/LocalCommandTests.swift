@@ -418,4 +418,40 @@ struct LocalSampleProjectTests {
         #expect(check.status == .success)
         #expect(check.stdout.contains("Git: ignored\n"))
     }
+
+    // Issue 21 item 21: fixing a committed or un-ignored local file without losing its values.
+    @Test(.enabled(if: gitExecutable != nil, "git is not installed"))
+    func ignoreListsACommittedLocalFileAndNamesTheExactGitRm() throws {
+        let project = try TemporaryProject()
+        try project.git(["init", "-q"])
+        #expect(project.run(["local", "init", "--no-gitignore", "DEVELOPMENT_TEAM=ABCDE12345"]).status == .success)
+        try project.git(["add", "Config/LocalConfig.xcconfig"])
+        try project.git(["commit", "-q", "-m", "oops"])
+        let before = project.contents("Config/LocalConfig.xcconfig")
+        let check = project.run(["local", "check"])
+        #expect(check.stderr.contains("run `git rm --cached Config/LocalConfig.xcconfig` and `xcconfig local ignore`"))
+        let ignore = project.run(["local", "ignore"])
+        #expect(ignore.status == .success)
+        #expect(ignore.stdout.contains("Create .gitignore ignoring Config/LocalConfig.xcconfig"))
+        #expect(ignore.stderr.contains("git tracks the local file; run `git rm --cached Config/LocalConfig.xcconfig`"))
+        #expect(project.contents("Config/LocalConfig.xcconfig") == before)
+        #expect(project.contents(".gitignore") == "Config/LocalConfig.xcconfig\n")
+        // Following the advice leaves the values and the file in place.
+        try project.git(["rm", "-q", "--cached", "Config/LocalConfig.xcconfig"])
+        let after = project.run(["local", "check"])
+        #expect(after.status == .success)
+        #expect(after.stdout.contains("Git: ignored\n"))
+        #expect(project.contents("Config/LocalConfig.xcconfig") == before)
+    }
+
+    @Test(.enabled(if: gitExecutable != nil, "git is not installed"))
+    func checkAdvisesLocalIgnoreForAnUnignoredFile() throws {
+        let project = try TemporaryProject()
+        try project.git(["init", "-q"])
+        #expect(project.run(["local", "init", "--no-gitignore"]).status == .success)
+        let check = project.run(["local", "check"])
+        #expect(check.stderr.contains("git does not ignore the local file; run `xcconfig local ignore`"))
+        #expect(project.run(["local", "ignore"]).status == .success)
+        #expect(project.run(["local", "check"]).stdout.contains("Git: ignored\n"))
+    }
 }

@@ -21,7 +21,7 @@ enum LocalCommand: Command {
                   xcconfig local update
                   xcconfig local check
                 """,
-            subcommands: [LocalInitCommand.self, LocalUpdateCommand.self, LocalCheckCommand.self],
+            subcommands: [LocalInitCommand.self, LocalUpdateCommand.self, LocalCheckCommand.self, LocalIgnoreCommand.self],
             showsLimits: false
         )
     }
@@ -318,12 +318,13 @@ enum LocalCheckCommand: Command {
             if report.isTracked {
                 context.diagnostics.print(Diagnostic(
                     severity: .error,
-                    message: "git tracks the local file; run `git rm --cached \(report.git.relativePath ?? local)` and list it in .gitignore",
+                    message: "git tracks the local file; run `\(setup.untrackCommand(report.git, localPath: local))`"
+                        + (report.git.isIgnored == true ? "" : " and `xcconfig local ignore`"),
                     file: local))
                 return .failure
             }
             if report.git.isIgnored == false {
-                context.diagnostics.print(Diagnostic(severity: .warning, message: "git does not ignore the local file; run `xcconfig local init` or list it in .gitignore", file: local))
+                context.diagnostics.print(Diagnostic(severity: .warning, message: "git does not ignore the local file; run `xcconfig local ignore` (it adds the line to .gitignore and leaves the file as it is)", file: local))
             }
             return loadFailed ? .failure : .success
         }
@@ -358,6 +359,44 @@ enum LocalCheckCommand: Command {
             case false?: return "not ignored"
             case nil: return "not known to be ignored"
             }
+        }
+    }
+}
+
+/// `xcconfig local ignore`.
+enum LocalIgnoreCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "ignore",
+            abstract: "Add the local file to .gitignore, leaving the file itself as it is.",
+            discussion: """
+                For a local file that exists already (committed by mistake, or created by hand): lists \
+                it once in the work tree's root .gitignore, like init, without touching its values. When \
+                git still tracks it, prints the exact git rm --cached line to run (the file stays on \
+                disk). Nothing is written when git already ignores it. \(contextNote)
+
+                EXAMPLES:
+                  xcconfig local ignore
+                  xcconfig local ignore Config/CustomConfig.xcconfig
+                """,
+            options: localContextOptions + [
+                .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
+            ],
+            positionals: [configPositional],
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        return try LocalArguments.running(context) {
+            let (setup, shared, failed) = try LocalArguments.load(arguments, context: context, addingInclude: false)
+            let plan = setup.planIgnore(shared)
+            context.diagnostics.print(plan.notes)
+            try setup.apply(plan)
+            let local = context.displayPath(shared.localFilePath)
+            for write in plan.writes { context.print(LocalInitCommand.describe(write, context: context).capitalizedFirst) }
+            if plan.alreadyIgnored { context.print("\(local) is already ignored by git.") }
+            return failed ? .failure : .success
         }
     }
 }
