@@ -344,3 +344,43 @@ extension Issue21CLITests {
         #expect(runCLI(["completions", "tcsh"]).stderr.hasPrefix("error: Unknown shell 'tcsh'; expected bash, zsh or fish\n"))
     }
 }
+
+// MARK: 20. Local values with no effect
+
+extension Issue21CLITests {
+    static let sharedWithLaterTeam = """
+        PRODUCT_BUNDLE_IDENTIFIER = com.example.app
+        DEVELOPMENT_TEAM =
+        #include? "LocalConfig.xcconfig"
+        DEVELOPMENT_TEAM = ZZZZZ99999
+
+        """
+
+    @Test func localInitRefusesAValueThatCannotWinUnlessForced() {
+        let fileSystem = Self.gitWorkTree(["/work/Config/Shared.xcconfig": Self.sharedWithLaterTeam])
+        let refused = runCLI(["local", "init", "Config/Shared.xcconfig", "DEVELOPMENT_TEAM=ABCDE12345"], fileSystem: fileSystem)
+        #expect(refused.status == .failure)
+        #expect(refused.stderr.contains("Config/Shared.xcconfig: error: DEVELOPMENT_TEAM has no effect: assigned after the #include? at Config/Shared.xcconfig:4"))
+        #expect(!fileSystem.exists("/work/Config/LocalConfig.xcconfig"))
+        let forced = runCLI(["local", "init", "Config/Shared.xcconfig", "DEVELOPMENT_TEAM=ABCDE12345", "--force"], fileSystem: fileSystem)
+        #expect(forced.status == .success)
+        #expect(forced.stderr.contains("warning: DEVELOPMENT_TEAM has no effect: assigned after the #include? at Config/Shared.xcconfig:4"))
+        // A value that can win is fine.
+        let other = Self.gitWorkTree(["/work/Config/Shared.xcconfig": Self.sharedWithLaterTeam])
+        #expect(runCLI(["local", "init", "Config/Shared.xcconfig", "PRODUCT_BUNDLE_IDENTIFIER=me.app"], fileSystem: other).status == .success)
+    }
+
+    @Test func localCheckSaysAValueHasNoEffect() {
+        let fileSystem = Self.gitWorkTree([
+            "/work/Config/Shared.xcconfig": Self.sharedWithLaterTeam,
+            "/work/Config/LocalConfig.xcconfig": "DEVELOPMENT_TEAM = ABCDE12345\n",
+            "/work/.gitignore": "Config/LocalConfig.xcconfig\n",
+        ])
+        let check = runCLI(["local", "check", "Config/Shared.xcconfig"], fileSystem: fileSystem)
+        #expect(check.stderr.contains("Config/LocalConfig.xcconfig:1:1: warning: DEVELOPMENT_TEAM has no effect: assigned after the #include? at Config/Shared.xcconfig:4"))
+        #expect(check.stdout.contains("DEVELOPMENT_TEAM = ABCDE12345    (no effect: assigned after the #include? at Config/Shared.xcconfig:4)"))
+        // Xcode agrees: the later line wins.
+        let resolved = runCLI(["resolve", "Config/Shared.xcconfig", "--print", "DEVELOPMENT_TEAM"], fileSystem: fileSystem)
+        #expect(resolved.stdout == "ZZZZZ99999\n")
+    }
+}

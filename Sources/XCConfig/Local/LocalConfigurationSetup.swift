@@ -116,7 +116,9 @@ public struct LocalConfigurationSetup: Sendable {
     /// commented out, `.gitignore` listing it (unless `editGitIgnore` is false), and the
     /// `#include?` line when `shared` needs one.
     ///
-    /// - Throws: `.localFileExists` when the file exists and `force` is false; `.invalidValue`.
+    /// - Throws: `.localFileExists` when the file exists and `force` is false; `.valueHasNoEffect`
+    ///   when a value's setting is assigned after the `#include?` and `force` is false;
+    ///   `.invalidValue`.
     public func planInit(
         _ shared: SharedConfiguration, values: [LocalSettingValue], force: Bool, editGitIgnore: Bool
     ) throws(LocalConfigurationError) -> LocalPlan {
@@ -132,10 +134,20 @@ public struct LocalConfigurationSetup: Sendable {
                 file: localPath)
         }
 
+        var noEffect: [Diagnostic] = []
+        for value in values {
+            guard let later = shared.overriddenAfterInclude(value.key) else { continue }
+            let place = (later.file.map { Path.display($0, relativeTo: fileSystem.currentDirectory) } ?? "?") + ":\(later.location.line)"
+            let message = "\(value.key) has no effect: assigned after the #include? at \(place)"
+            guard force else {
+                throw LocalConfigurationError(.valueHasNoEffect, message + "; move that line before the #include?, or pass --force to write the value anyway", file: shared.path)
+            }
+            noEffect.append(Diagnostic(severity: .warning, message: message, file: localPath))
+        }
         let git = gitStatus(of: localPath)
         let gitIgnore = gitIgnoreChanges(git, localPath: localPath, edit: editGitIgnore)
         var writes = gitIgnore.writes
-        var notes = gitIgnore.notes
+        var notes = gitIgnore.notes + noEffect
 
         if shared.needsInclude {
             let newline = LocalConfigurationFile.lineTerminator(of: shared.bytes)
@@ -148,7 +160,7 @@ public struct LocalConfigurationSetup: Sendable {
         let text = try LocalConfigurationFile.render(for: shared, values: values, ignoredByGit: gitIgnore.ignored)
         let localFile = Array(text.utf8)
         writes.append(LocalWrite(role: .localFile, path: localPath, bytes: localFile, previous: previousLocal))
-        for value in values where shared.overridable(value.key) == nil {
+        for value in values where shared.overridable(value.key) == nil && shared.overriddenAfterInclude(value.key) == nil {
             notes.append(Diagnostic(
                 severity: .warning,
                 message: "\(value.key) is not assigned by \(Path.basename(shared.path)) before its #include? line; written to the local file anyway",

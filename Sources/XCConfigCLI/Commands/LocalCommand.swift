@@ -44,6 +44,8 @@ enum LocalInitCommand: Command {
                 ls-files) when it is installed, else the work tree is found by its .git folder. \
                 \(contextNote)
 
+                A given value whose setting CONFIG assigns after its #include? line has no effect (the \
+                later line wins) and is refused (status 1) unless --force. \
                 An existing local file is never replaced without --force (status 1). A CONFIG \
                 without #include? is an error (status 1) unless --add-include is given. Every write \
                 is atomic and keeps the file's permissions; if one fails, the files written before \
@@ -60,7 +62,7 @@ enum LocalInitCommand: Command {
                 .value("name", valueName: "file",
                        help: "With --add-include, the file name to include (default: LocalConfig.xcconfig, next to CONFIG); otherwise picks the #include? naming it when CONFIG has several (default: the last)."),
                 .flag("add-include", help: "Append #include? \"NAME\" to CONFIG when it has none (every setting of CONFIG is then overridable)."),
-                .flag("force", help: "Replace an existing local file."),
+                .flag("force", help: "Replace an existing local file; write a value that has no effect (its setting is assigned after the #include?)."),
                 .flag("dry-run", help: "Print the file that would be written on stdout and write nothing (no local file, no .gitignore or CONFIG change)."),
                 .flag("no-gitignore", help: "Do not add the local file to .gitignore."),
                 .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
@@ -267,6 +269,12 @@ enum LocalCheckCommand: Command {
             let report = setup.check(shared)
             if let limitation = report.git.limitation { context.diagnostics.print(Diagnostic(severity: .note, message: limitation)) }
             context.diagnostics.print(report.diagnostics)
+            for override in report.overrides {
+                guard let later = shared.overriddenAfterInclude(override.key) else { continue }
+                context.diagnostics.print(Diagnostic(
+                    severity: .warning, message: "\(override.key) has no effect: assigned after the #include? at \(placeText(later, context: context))",
+                    file: shared.localFilePath, location: override.location))
+            }
             let overridden = Set(report.overrides.map(\.key))
             let notOverridden = shared.overridable.filter { !overridden.contains($0.key) }
             let gitText = gitDescription(report.git)
@@ -302,9 +310,12 @@ enum LocalCheckCommand: Command {
                         text += "Overrides:\n"
                         for override in report.overrides {
                             let assignment = override.value.isEmpty ? "\(override.key) =" : "\(override.key) = \(override.value)"
-                            let shared = override.sharedValue.map { $0.isEmpty ? "(shared value: empty)" : "(shared value: \($0))" }
+                            var note = override.sharedValue.map { $0.isEmpty ? "(shared value: empty)" : "(shared value: \($0))" }
                                 ?? "(not assigned before the #include? line)"
-                            text += "  \(assignment)    \(shared)\n"
+                            if let later = shared.overriddenAfterInclude(override.key) {
+                                note = "(no effect: assigned after the #include? at \(placeText(later, context: context)))"
+                            }
+                            text += "  \(assignment)    \(note)\n"
                         }
                     }
                 }
@@ -328,6 +339,11 @@ enum LocalCheckCommand: Command {
             }
             return loadFailed ? .failure : .success
         }
+    }
+
+    /// `Config/Shared.xcconfig:12`: where a shared assignment is.
+    static func placeText(_ setting: OverridableSetting, context: CommandContext) -> String {
+        (setting.file.map(context.displayPath) ?? "?") + ":\(setting.location.line)"
     }
 
     /// The `git` value of `--format json`: `ignored`, `not-ignored`, `tracked`,
@@ -422,7 +438,7 @@ enum LocalArguments {
     static func status(of error: LocalConfigurationError) -> ExitStatus {
         switch error.kind {
         case .unreadable, .sharedConfigurationNotFound, .invalidValue: .usageError
-        case .missingOptionalInclude, .localFileExists, .localFileMissing, .writeFailed: .failure
+        case .missingOptionalInclude, .localFileExists, .localFileMissing, .writeFailed, .valueHasNoEffect: .failure
         }
     }
 
