@@ -384,3 +384,24 @@ extension Issue21CLITests {
         #expect(resolved.stdout == "ZZZZZ99999\n")
     }
 }
+
+// MARK: 19. local update never changes the build silently
+
+extension Issue21CLITests {
+    @Test func updateKeepsAValueThatStillAppliesSoResolveStillFindsIt() {
+        let fileSystem = Self.gitWorkTree([
+            "/work/Config/Shared.xcconfig": "PRODUCT_BUNDLE_IDENTIFIER = com.example.app\n#include? \"LocalConfig.xcconfig\"\n",
+            "/work/Config/LocalConfig.xcconfig": "DEVELOPMENT_TEAM = ABCDE12345\n",
+            "/work/.gitignore": "Config/LocalConfig.xcconfig\n",
+        ])
+        let update = runCLI(["local", "update", "Config/Shared.xcconfig"], fileSystem: fileSystem)
+        #expect(update.status == .success)
+        #expect(update.stdout.contains("kept DEVELOPMENT_TEAM in force"))
+        let resolved = runCLI(["resolve", "Config/Shared.xcconfig", "--print", "DEVELOPMENT_TEAM"], fileSystem: fileSystem)
+        #expect(resolved.status == .success)
+        #expect(resolved.stdout == "ABCDE12345\n")
+        let pruned = runCLI(["local", "update", "Config/Shared.xcconfig", "--prune"], fileSystem: fileSystem)
+        #expect(pruned.stdout.contains("commented out DEVELOPMENT_TEAM"))
+        #expect(runCLI(["resolve", "Config/Shared.xcconfig", "--print", "DEVELOPMENT_TEAM"], fileSystem: fileSystem).status == .failure)
+    }
+}

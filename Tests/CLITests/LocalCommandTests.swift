@@ -132,7 +132,8 @@ struct LocalCommandTests {
     @Test func updateKeepsValuesAndCommentsAndAddsNewSettings() {
         let mine = "// my notes\nDEVELOPMENT_TEAM = ABCDE12345 // mine\nOLD_SETTING = keep me\n"
         let fileSystem = sharedProject([localPath: mine])
-        let result = runCLI(["local", "update"], fileSystem: fileSystem)
+        // --prune: commenting out a value that still applies changes the build, so it is asked for (issue 21 item 19).
+        let result = runCLI(["local", "update", "--prune"], fileSystem: fileSystem)
         #expect(result.status == .success)
         #expect(result.stdout == "Updated Config/LocalConfig.xcconfig: added PRODUCT_BUNDLE_IDENTIFIER, CODE_SIGN_STYLE, CLOUDKIT_CONTAINER_ID (commented out); commented out OLD_SETTING.\n")
         #expect(result.stderr.contains("warning: OLD_SETTING is no longer assigned by CustomConfig.xcconfig"))

@@ -260,10 +260,11 @@ public struct LocalConfigurationSetup: Sendable {
     }
 
     /// Plans `xcconfig local update`: every line of the local file kept, new overridable
-    /// settings appended commented out, assignments that no longer override anything commented out.
+    /// settings appended commented out; assignments of settings no longer overridable stay in
+    /// force under a comment, or with `prune` are commented out.
     ///
     /// - Throws: `.localFileMissing` when there is no local file; `.unreadable`.
-    public func planUpdate(_ shared: SharedConfiguration) throws(LocalConfigurationError) -> LocalPlan {
+    public func planUpdate(_ shared: SharedConfiguration, prune: Bool = false) throws(LocalConfigurationError) -> LocalPlan {
         let localPath = shared.localFilePath
         guard fileSystem.exists(localPath) else {
             throw LocalConfigurationError(.localFileMissing, "there is no local file yet; create it with `xcconfig local init`", file: localPath)
@@ -274,13 +275,19 @@ public struct LocalConfigurationSetup: Sendable {
         } catch {
             throw LocalConfigurationError(.unreadable, "cannot read the local file: \(error)", file: localPath)
         }
-        let update = LocalConfigurationFile.update(existing, for: shared)
+        let update = LocalConfigurationFile.update(existing, for: shared, prune: prune)
         let git = gitStatus(of: localPath)
         var notes = trackingNotes(git, localPath: localPath)
         for key in update.commentedOut {
             notes.append(Diagnostic(
                 severity: .warning,
                 message: "\(key) is no longer assigned by \(Path.basename(shared.path)) before its #include? line; its line is now commented out",
+                file: localPath))
+        }
+        for key in update.kept {
+            notes.append(Diagnostic(
+                severity: .warning,
+                message: "\(key) is no longer assigned by \(Path.basename(shared.path)) before its #include? line; its local value still applies and was kept (--prune comments it out)",
                 file: localPath))
         }
         var plan = LocalPlan(

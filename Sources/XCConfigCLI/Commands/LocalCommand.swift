@@ -176,8 +176,10 @@ enum LocalUpdateCommand: Command {
                 Keeps every existing line and value of the local file. Settings CONFIG now assigns \
                 before its #include? line that the file does not mention yet (assigned, or commented \
                 out as // NAME = ...) are appended, commented out with their shared values. \
-                Assignments of settings CONFIG no longer assigns before that line are commented out, \
-                never deleted, under a line saying why. The write is atomic and keeps the file's \
+                An assignment of a setting CONFIG no longer assigns before that line still applies, so \
+                it is kept in force under a comment saying so (the build does not change); --prune \
+                comments it out instead (never deletes it). When the setting comes back, those comments \
+                are removed. The write is atomic and keeps the file's \
                 permissions; nothing is written when nothing changed. Status 1 when there is no \
                 local file yet. \(contextNote)
 
@@ -188,6 +190,7 @@ enum LocalUpdateCommand: Command {
             options: localContextOptions + [
                 .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
                 .flag("dry-run", help: "Print the updated file on stdout and write nothing."),
+                .flag("prune", help: "Comment out the values of settings CONFIG no longer assigns before its #include? (this changes the build: those values stop applying)."),
                 .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
                        help: "text: a summary; json: one object with what was (or, with --dry-run, would be) written."),
             ],
@@ -199,7 +202,7 @@ enum LocalUpdateCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         return try LocalArguments.running(context) {
             let (setup, shared, failed) = try LocalArguments.load(arguments, context: context, addingInclude: false)
-            let plan = try setup.planUpdate(shared)
+            let plan = try setup.planUpdate(shared, prune: arguments.flag("prune"))
             context.diagnostics.print(plan.notes)
             let local = context.displayPath(shared.localFilePath)
             let update = plan.update!
@@ -211,6 +214,7 @@ enum LocalUpdateCommand: Command {
                     JSONValue.Member("changed", .bool(update.changed)),
                     JSONValue.Member("added", .array(update.added.map(JSONValue.string))),
                     JSONValue.Member("commentedOut", .array(update.commentedOut.map(JSONValue.string))),
+                    JSONValue.Member("kept", .array(update.kept.map(JSONValue.string))),
                 ]
                 if arguments.flag("dry-run") {
                     members.append(JSONValue.Member("contents", .string(String(decoding: plan.localFile, as: UTF8.self))))
@@ -229,6 +233,8 @@ enum LocalUpdateCommand: Command {
                 var parts: [String] = []
                 if !update.added.isEmpty { parts.append("added \(update.added.joined(separator: ", ")) (commented out)") }
                 if !update.commentedOut.isEmpty { parts.append("commented out \(update.commentedOut.joined(separator: ", "))") }
+                if !update.kept.isEmpty { parts.append("kept \(update.kept.joined(separator: ", ")) in force (no longer in the shared configuration; --prune comments them out)") }
+                if !update.unmarked.isEmpty { parts.append("removed the notes about \(update.unmarked.joined(separator: ", ")) (in the shared configuration again)") }
                 context.print("Updated \(local): " + parts.joined(separator: "; ") + ".")
             }
             return failed ? .failure : .success
