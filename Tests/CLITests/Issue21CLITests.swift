@@ -405,3 +405,28 @@ extension Issue21CLITests {
         #expect(runCLI(["resolve", "Config/Shared.xcconfig", "--print", "DEVELOPMENT_TEAM"], fileSystem: fileSystem).status == .failure)
     }
 }
+
+// MARK: 16. parse --format json for editor tools
+
+extension Issue21CLITests {
+    @Test func parseJSONGivesCommentsAndColumnRanges() throws {
+        let text = "// Header\nOTHER_LDFLAGS[sdk=iphoneos*] = -ObjC // why\n#include? \"Local.xcconfig\" // mine\n"
+        let result = runCLI(["parse", "A.xcconfig", "--format", "json"], fileSystem: workspace(["/work/A.xcconfig": text]))
+        #expect(result.status == .success)
+        let statements = try #require(try JSONParser.parse(result.stdout).objectMembers?.first { $0.key == "statements" }?.value.arrayValue)
+        func member(_ statement: JSONValue, _ key: String) -> JSONValue? { statement.objectMembers?.first { $0.key == key }?.value }
+        func range(_ line: Int, _ column: Int, _ endLine: Int, _ endColumn: Int) -> JSONValue {
+            .object([.init("line", .integer(line)), .init("column", .integer(column)), .init("endLine", .integer(endLine)), .init("endColumn", .integer(endColumn))])
+        }
+        #expect(member(statements[0], "text") == .string("// Header"))
+        let assignment = statements[1]
+        #expect(member(assignment, "nameRange") == range(2, 1, 2, 14))
+        let condition = member(assignment, "conditions")?.arrayValue?.first
+        #expect(condition.flatMap { member($0, "range") } != nil)
+        #expect(member(assignment, "valueRange") == range(2, 32, 2, 37))
+        #expect(member(assignment, "comments") == .array([.object([.init("text", .string("// why")), .init("range", range(2, 38, 2, 44))])]))
+        let include = statements[2]
+        #expect(member(include, "pathRange") != nil)
+        #expect(member(include, "comments")?.arrayValue?.first.flatMap { member($0, "text") } == .string("// mine"))
+    }
+}
