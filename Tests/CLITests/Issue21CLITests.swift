@@ -430,3 +430,38 @@ extension Issue21CLITests {
         #expect(member(include, "comments")?.arrayValue?.first.flatMap { member($0, "text") } == .string("// mine"))
     }
 }
+
+// MARK: 17. explain: unset names in composed references, include chains
+
+extension Issue21CLITests {
+    @Test func explainNamesTheUnsetSettingOfAComposedReference() throws {
+        let files = workspace(["/work/A.xcconfig": "SWIFT_VERSION_15 = 6.0\nSWIFT_VERSION = $(SWIFT_VERSION_$(XCODE_VERSION_MAJOR))\n"])
+        let result = runCLI(["explain", "SWIFT_VERSION", "A.xcconfig"], fileSystem: files)
+        #expect(result.stdout.contains("      unset: XCODE_VERSION_MAJOR is not set (in $(SWIFT_VERSION_$(XCODE_VERSION_MAJOR)))\n"))
+        // Once it is set, nothing is said.
+        let set = runCLI(["explain", "SWIFT_VERSION", "A.xcconfig", "XCODE_VERSION_MAJOR=15"], fileSystem: files)
+        #expect(!set.stdout.contains("unset:"))
+        let json = try JSONParser.parse(runCLI(["explain", "SWIFT_VERSION", "A.xcconfig", "--format", "json"], fileSystem: files).stdout)
+        let assignment = json.objectMembers?.first { $0.key == "assignments" }?.value.arrayValue?.first
+        #expect(assignment?.objectMembers?.first { $0.key == "unset" }?.value == .array([.string("XCODE_VERSION_MAJOR")]))
+    }
+
+    @Test func explainShowsTheIncludeChainsOfAFileIncludedTwice() {
+        let files = workspace([
+            "/work/App.xcconfig": "#include \"Debug.xcconfig\"\n#include \"Release.xcconfig\"\n",
+            "/work/Debug.xcconfig": "#include \"Shared.xcconfig\"\n",
+            "/work/Release.xcconfig": "// release\n#include \"Shared.xcconfig\"\n",
+            "/work/Shared.xcconfig": "SWIFT_VERSION = 6.0\n",
+        ])
+        let result = runCLI(["explain", "SWIFT_VERSION", "App.xcconfig"], fileSystem: files)
+        #expect(result.stdout.contains("""
+                  included 2 times:
+                    App.xcconfig:1 → Debug.xcconfig:1 → Shared.xcconfig
+                    App.xcconfig:2 → Release.xcconfig:2 → Shared.xcconfig
+
+            """))
+        // A file included once gets no chain.
+        let once = runCLI(["explain", "SWIFT_VERSION", "Debug.xcconfig"], fileSystem: files)
+        #expect(!once.stdout.contains("included"))
+    }
+}
