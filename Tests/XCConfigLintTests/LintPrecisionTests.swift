@@ -184,3 +184,32 @@ extension LintPrecisionTests {
             == ["'OTHER_LDFLAG' is not a build setting Xcode knows, so it sets a new user-defined setting; did you mean OTHER_LDFLAGS?"])
     }
 }
+
+/// A case-insensitive volume over an in-memory one, as macOS's default: a path finds the entry
+/// whose name equals it ignoring case; listings give the names as stored.
+struct CaseInsensitiveFileSystem: FileSystem {
+    let base: InMemoryFileSystem
+    let stored: [String]
+
+    func actual(_ path: String) -> String {
+        stored.first { $0.lowercased() == path.lowercased() } ?? path
+    }
+    func kind(of path: String) -> FileKind? { base.kind(of: actual(path)) }
+    func read(_ path: String) throws(FileSystemError) -> [UInt8] { try base.read(actual(path)) }
+    func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) { try base.writeAtomically(bytes, to: actual(path)) }
+    func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { try base.contents(ofDirectory: actual(path)) }
+    func resolvingSymlinks(_ path: String) -> String { path }
+    func isSymbolicLink(_ path: String) -> Bool { false }
+    var currentDirectory: String { base.currentDirectory }
+}
+
+extension LintPrecisionTests {
+    @Test func caseOnlyMatchIsReportedOnACaseInsensitiveVolumeToo() throws {
+        let files = ["/p/A.xcconfig": "#include \"Version.public.xcconfig\"\n", "/p/Version.Public.xcconfig": "VERSION = 1\n"]
+        let fileSystem = CaseInsensitiveFileSystem(base: InMemoryFileSystem(currentDirectory: "/p", files: files), stored: ["/p", "/"] + files.keys)
+        let linter = Linter(fileSystem: fileSystem)
+        let found = try linter.lint(paths: ["A.xcconfig"]).filter { $0.rule == "missing-include" }
+        #expect(found.map(\.message) == [MissingIncludeRule.caseOnlyMessage("Version.public.xcconfig", "Version.Public.xcconfig")])
+        #expect(found.first.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == "1:10")
+    }
+}
