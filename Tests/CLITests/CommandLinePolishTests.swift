@@ -3,8 +3,9 @@ import XCConfig
 import XCConfigLint
 @testable import XCConfigCLI
 
-/// Issue 21: command-line behaviour found by trying the tool on real repositories.
-@Suite struct Issue21CLITests {
+/// Command-line behaviour found by trying the tool on real repositories (issue 21): did-you-mean,
+/// one spelling per concept, help text, JSON shapes, lint conveniences, local.
+@Suite struct CommandLinePolishTests {
     @Test func resolveStillReportsACaseOnlyMatchAsMissing() {
         // On a case-sensitive volume Xcode cannot find the file either.
         let result = runCLI(["resolve", "A.xcconfig"], fileSystem: workspace([
@@ -19,7 +20,7 @@ import XCConfigLint
 
 // MARK: 10. One spelling per concept
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func usageErrorsSayLowercaseError() {
         let result = runCLI(["resolve", "--configration", "Debug"])
         #expect(result.status == .usageError)
@@ -47,7 +48,7 @@ extension Issue21CLITests {
 
 // MARK: 9. Did-you-mean everywhere
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func unknownCommandSuggestsTheNearestOne() {
         let result = runCLI(["reslove", "A.xcconfig"])
         #expect(result.status == .usageError)
@@ -89,7 +90,7 @@ extension Issue21CLITests {
 
 // MARK: 12. explain FILE without NAME
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func explainWithAFileFirstSaysNameComesFirst() {
         let result = runCLI(["explain", "A.xcconfig"], fileSystem: workspace(["/work/A.xcconfig": "A = 1\n"]))
         #expect(result.status == .usageError)
@@ -100,7 +101,7 @@ extension Issue21CLITests {
 
 // MARK: 11. resolve without inputs
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     static let projectFile = """
         // !$*UTF8*$!
         {
@@ -145,7 +146,7 @@ extension Issue21CLITests {
 
 // MARK: 13. Help text
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func printSaysRepeatableOnce() throws {
         let help = runCLI(["resolve", "--help"]).stdout
         let start = try #require(help.firstRange(of: "--print <name>"))
@@ -186,7 +187,7 @@ extension Issue21CLITests {
 
 // MARK: 18. A byte-order mark, explained by resolve as by lint
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func resolveExplainsALeadingByteOrderMark() {
         let files = workspace(["/work/A.xcconfig": "\u{FEFF}A = 1\nB = 2\n"])
         let result = runCLI(["resolve", "A.xcconfig"], fileSystem: files)
@@ -200,7 +201,7 @@ extension Issue21CLITests {
 
 // MARK: 15. JSON shapes are data
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     static let sharedConfig = "PRODUCT_BUNDLE_IDENTIFIER = com.example.app\nDEVELOPMENT_TEAM =\n#include? \"LocalConfig.xcconfig\"\n"
 
     static func gitWorkTree(_ files: [String: String]) -> InMemoryFileSystem {
@@ -242,7 +243,7 @@ extension Issue21CLITests {
 
 // MARK: 8. Lint conveniences
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     static let lintFiles = [
         "/work/Config/A.xcconfig": "#include \"B.xcconfig\"\nPRODUCT_BUNDLE_IDENTIFER = x\n",
         "/work/Config/B.xcconfig": "#include \"Missing.xcconfig\"\n",
@@ -319,7 +320,7 @@ extension Issue21CLITests {
 
 // MARK: 14. Completions and version aliases
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func versionAliases() {
         let version = runCLI(["--version"]).stdout
         #expect(!version.isEmpty)
@@ -347,7 +348,7 @@ extension Issue21CLITests {
 
 // MARK: 20. Local values with no effect
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     static let sharedWithLaterTeam = """
         PRODUCT_BUNDLE_IDENTIFIER = com.example.app
         DEVELOPMENT_TEAM =
@@ -387,7 +388,7 @@ extension Issue21CLITests {
 
 // MARK: 19. local update never changes the build silently
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func updateKeepsAValueThatStillAppliesSoResolveStillFindsIt() {
         let fileSystem = Self.gitWorkTree([
             "/work/Config/Shared.xcconfig": "PRODUCT_BUNDLE_IDENTIFIER = com.example.app\n#include? \"LocalConfig.xcconfig\"\n",
@@ -408,7 +409,7 @@ extension Issue21CLITests {
 
 // MARK: 16. parse --format json for editor tools
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func parseJSONGivesCommentsAndColumnRanges() throws {
         let text = "// Header\nOTHER_LDFLAGS[sdk=iphoneos*] = -ObjC // why\n#include? \"Local.xcconfig\" // mine\n"
         let result = runCLI(["parse", "A.xcconfig", "--format", "json"], fileSystem: workspace(["/work/A.xcconfig": text]))
@@ -433,7 +434,7 @@ extension Issue21CLITests {
 
 // MARK: 17. explain: unset names in composed references, include chains
 
-extension Issue21CLITests {
+extension CommandLinePolishTests {
     @Test func explainNamesTheUnsetSettingOfAComposedReference() throws {
         let files = workspace(["/work/A.xcconfig": "SWIFT_VERSION_15 = 6.0\nSWIFT_VERSION = $(SWIFT_VERSION_$(XCODE_VERSION_MAJOR))\n"])
         let result = runCLI(["explain", "SWIFT_VERSION", "A.xcconfig"], fileSystem: files)
