@@ -10,8 +10,6 @@ import Testing
                     startOffset: o1, endOffset: o2)
     }
 
-    /// The resolver asks `hasConditions` before reading conditions; it must agree with them,
-
     @Test func continuedValueKeepsEveryChunkCommentAndDroppedSemicolon() throws {
         let tree = parse("A = x \\;\n  y; // c")
         let a = try #require(tree.assignments.first)

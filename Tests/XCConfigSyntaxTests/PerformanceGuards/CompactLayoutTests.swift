@@ -11,8 +11,6 @@ import Testing
     }
 
     /// The resolver asks `hasConditions` before reading conditions; it must agree with them,
-
-    /// The resolver asks `hasConditions` before reading conditions; it must agree with them,
     /// `[` in the value or a pattern with `=` included.
     @Test func hasConditionsAgreesWithConditions() {
         let tree = parse("A = [x]\nB[sdk=a] = 1\nC [arch=b][config=c=d] = [\nD=\\\n [e]\nE[x=]=")

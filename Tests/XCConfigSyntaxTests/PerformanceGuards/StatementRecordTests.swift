@@ -7,28 +7,6 @@ import Testing
 /// must stop and list as a plain scan of the statements does, for a parsed tree and for one
 /// made from an array of statements alike.
 @Suite struct StatementRecordTests {
-    static let lines = [
-        "A = 1", "B[sdk=x] = 2 // c", "// comment", "", "   ", "#include \"x.xcconfig\"", "#include? \"y\"",
-        "C = 3 \\", "  continued", "+= bad", "D =", "#bad", "E[a=b][c=d]=5;", "F[sdk=x = 6", "\tG = 7",
-        "#include \"z\" junk", "H = $(inherited)\r", "I = 8\u{2028}J = 9",
-    ]
-
-    /// Files of every mix of the lines above, in a seeded order.
-    static func files() -> [[UInt8]] {
-        var numbers = SeededNumbers(seed: 41)
-        return (0..<300).map { fileNumber in
-            let count = fileNumber % 25
-            var text = ""
-            for _ in 0..<count {
-                text += lines[numbers.next(lines.count)]
-                text += ["\n", "\r\n", "\r", "\n"][numbers.next(4)]
-            }
-            // Every other file ends without a terminator.
-            if fileNumber % 2 == 1 { text += lines[numbers.next(lines.count)] }
-            return Array(text.utf8)
-        }
-    }
-
     /// Where listing from `start` with room for `capacity` assignments stops, and the
     /// assignments it lists, by a scan of the statements themselves.
     static func expectedListing(_ statements: [Statement], from start: Int, capacity: Int) -> (stop: Int, listed: [Assignment]) {
@@ -58,7 +36,7 @@ import Testing
     }
 
     @Test func listingStopsAndListsAsAScanOfTheStatementsDoes() {
-        for bytes in Self.files() {
+        for bytes in MixedFiles.files() {
             let parsed = XCConfigParser.parse(bytes).statements
             let array = Array(parsed)
             for statements in [parsed, SyntaxTree.Statements(array)] {
@@ -77,7 +55,7 @@ import Testing
     /// A statement made from its record is a whole statement: its range tiles the input, its
     /// assignment reads the same parts as a parse of its text alone.
     @Test func statementsMadeFromRecordsTileTheInputAndReadAsTheirLinesAlone() {
-        for bytes in Self.files() {
+        for bytes in MixedFiles.files() {
             let tree = XCConfigParser.parse(bytes)
             var offset = 0
             for statement in tree.statements {
@@ -100,7 +78,7 @@ import Testing
     }
 
     @Test func equalStatementsAreEqualAndHashAlikeHoweverKept() {
-        for bytes in Self.files() {
+        for bytes in MixedFiles.files() {
             let parsed = XCConfigParser.parse(bytes).statements
             let array = SyntaxTree.Statements(Array(parsed))
             #expect(parsed == array)
@@ -127,7 +105,7 @@ import Testing
         var copies: [Assignment] = []
         do {
             let statements = XCConfigParser.parse("A = 1\nB[sdk=x] = 2\n#include \"c\"\nC = 3").statements
-            input = try #require(statements.records).source
+            input = statements.records.source
             // Up to the include, then after it.
             copies = Self.listing(statements, from: 0, capacity: 5).listed + Self.listing(statements, from: 3, capacity: 5).listed
         }
