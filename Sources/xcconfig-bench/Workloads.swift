@@ -21,7 +21,7 @@ func resolveEverything(root: String, loader: IncludeLoader, context: EvaluationC
     // provenance.
     let resolver = stack.resolver
     var checksum = 0
-    resolver.forEachValue(of: resolver.settingIDs(atLevelsWhere: { _ in true }, includingDynamic: true)) { name, value in
+    resolver.forEachValue { name, value in
         checksum &+= name.count &+ value.count
     }
     return checksum

@@ -29,7 +29,7 @@ struct CorpusResolveTests {
             for diagnostic in stack.loadDiagnostics where diagnostic.message.contains("included file") {
                 #expect(diagnostic.location != nil && diagnostic.file != nil)
             }
-            let kinds = Set(LevelKind.allCases).subtracting([.defaults, .environment])
+            let kinds = LevelFilter.all.subtracting([.defaults, .environment])
             let settings = stack.resolver.resolveAll(at: kinds)
             resolvedCount += settings.count
 

@@ -35,12 +35,19 @@ public struct TracedEvaluation: Sendable {
 extension Resolver {
     /// Explains `name` in the resolver's context.
     public func explain(_ name: String) -> Explanation {
+        withEvaluator { $0.explain(name) }
+    }
+}
+
+extension Evaluator {
+    /// ``Resolver/explain(_:)``.
+    func explain(_ name: String) -> Explanation {
         guard let id = nameIDs[name] else {
             return Explanation(name: name, value: "", assignments: [])
         }
         let winnerIndex = Int(topMatching[id])
         var explained: [ExplainedAssignment] = []
-        for recordIndex in chain(of: id) {
+        for recordIndex in table.chain(of: id) {
             var contribution: String? = nil
             var references: [TracedEvaluation] = []
             if records[recordIndex].matches {
@@ -51,15 +58,16 @@ extension Resolver {
                 references = tracer.roots.first.map { $0.children.map(traced) } ?? []
             }
             explained.append(ExplainedAssignment(
-                info: info(recordIndex), isWinner: recordIndex == winnerIndex,
+                info: table.info(recordIndex), isWinner: recordIndex == winnerIndex,
                 contribution: contribution, references: references))
         }
-        return Explanation(name: name, value: value(of: name), assignments: explained)
+        let value = winnerIndex >= 0 ? evaluateTopLevel(nameID: id, record: winnerIndex) : ""
+        return Explanation(name: name, value: value, assignments: explained)
     }
 
     private func traced(_ node: EvaluationTracer.Node) -> TracedEvaluation {
         // Explanations are small; recursion depth is the reference depth, bounded by
         // `Options.maximumDepth` like evaluation itself.
-        TracedEvaluation(info: info(node.recordIndex), value: node.value, references: node.children.map(traced))
+        TracedEvaluation(info: table.info(node.recordIndex), value: node.value, references: node.children.map(traced))
     }
 }

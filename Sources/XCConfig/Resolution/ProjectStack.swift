@@ -10,64 +10,6 @@ extension AssignmentInfo {
     }
 }
 
-extension Resolver {
-    /// Every setting assigned at the given levels (all levels when `nil`), sorted by name in
-    /// byte order; with `includingDynamic: false`, settings that only the build system defines
-    /// (``AssignmentInfo/isDynamicSetting``) are left out, as `resolve` lists context
-    /// bindings only with `--all`.
-    public func settingNames(at levelKinds: Set<LevelKind>?, includingDynamic: Bool) -> [String] {
-        settingIDs(at: levelKinds, includingDynamic: includingDynamic).map { names[$0] }
-    }
-
-    /// The winning assignment and its value for each setting of
-    /// ``settingNames(at:includingDynamic:)``, sorted by name.
-    public func resolveAll(at levelKinds: Set<LevelKind>?, includingDynamic: Bool) -> [ResolvedSetting] {
-        settingIDs(at: levelKinds, includingDynamic: includingDynamic).map(resolvedSetting)
-    }
-
-    /// ``resolveAll(at:includingDynamic:)`` at the levels whose kind `isIncluded` accepts.
-    ///
-    /// `resolve` leaves out the context's and the environment's levels this way: a
-    /// `Set<LevelKind>` would cost a short-lived process about 0.15M instructions the first
-    /// time, the runtime instantiating the set's type and searching every conformance for
-    /// `LevelKind: Hashable`.
-    public func resolveAll(atLevelsWhere isIncluded: (LevelKind) -> Bool, includingDynamic: Bool) -> [ResolvedSetting] {
-        settingIDs(atLevelsWhere: isIncluded, includingDynamic: includingDynamic).map(resolvedSetting)
-    }
-
-    /// The interned names of the settings ``resolveAll(atLevelsWhere:includingDynamic:)``
-    /// lists, in the same order, for ``forEachValue(of:_:)``.
-    package func settingIDs(atLevelsWhere isIncluded: (LevelKind) -> Bool, includingDynamic: Bool) -> [Int] {
-        // Every level with its dynamic settings (`resolve --all`, every setting evaluated): the
-        // flag per level, an array made and freed, would only be found all set.
-        if includingDynamic, levels.indices.allSatisfy({ isIncluded(levels[$0].kind) }) { return settingIDs(at: nil) }
-        return settingIDs(includedLevels: levels.map { isIncluded($0.kind) }, includingDynamic: includingDynamic)
-    }
-
-    /// The interned names of ``settingNames(at:includingDynamic:)``, in the same order: read
-    /// from the records, without building an ``AssignmentInfo`` for every assignment.
-    func settingIDs(at levelKinds: Set<LevelKind>?, includingDynamic: Bool) -> [Int] {
-        if includingDynamic { return settingIDs(at: levelKinds) }
-        return settingIDs(includedLevels: levels.map { levelKinds?.contains($0.kind) ?? true }, includingDynamic: false)
-    }
-
-    /// The interned names of the settings assigned at a level `includedLevels` marks (by
-    /// level index), sorted by name in byte order; without the build system's own settings
-    /// unless `includingDynamic`.
-    private func settingIDs(includedLevels included: [Bool], includingDynamic: Bool) -> [Int] {
-        if includingDynamic, !included.contains(false) { return settingIDs(at: nil) }
-        let dynamicLevel = levels.map { $0.kind == .project || $0.kind == .target }
-        return settingIDs(at: nil).filter { id in
-            anyRecord(of: id) { index in
-                let levelIndex = Int(records[index].levelIndex)
-                guard included[levelIndex] else { return false }
-                // Not ``AssignmentInfo/isDynamicSetting``, read on the record.
-                return includingDynamic || !dynamicLevel[levelIndex] || file(ofRecord: index) != nil || keyPath(ofRecord: index) != nil
-            }
-        }
-    }
-}
-
 extension XcodeProject {
     /// The settings stack of `target` (default: the first) and `configuration` (default: the
     /// project's default configuration) as `xcodebuild -showBuildSettings -project … -target …

@@ -15,6 +15,13 @@ extension Resolver {
     /// `bindings` are literal values that win over the stack for their names, also where
     /// settings refer to them.
     public func evaluate(template: String, semantics: ValueSemantics = .string, bindings: [String: String] = [:]) -> TemplateEvaluation {
+        withEvaluator { $0.evaluate(template: template, semantics: semantics, bindings: bindings) }
+    }
+}
+
+extension Evaluator {
+    /// ``Resolver/evaluate(template:semantics:bindings:)``.
+    func evaluate(template: String, semantics: ValueSemantics, bindings: [String: String]) -> TemplateEvaluation {
         let expression = Expression(parsing: template, semantics: semantics)
         if !bindings.isEmpty || !extraBindings.isEmpty {
             // Cached values may have seen other bindings.

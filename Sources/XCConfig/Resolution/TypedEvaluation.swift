@@ -16,7 +16,7 @@ extension Resolver {
     /// `name`'s value read as its type says. The string form that `resolve` prints is
     /// ``value(of:)``; this is what a build step sees.
     public func typedValue(of name: String) -> TypedValue {
-        let type = catalog.type(of: name)
+        let type = table.catalog.type(of: name)
         switch type {
         case .boolean: return .boolean(Self.boolValue(value(of: name)))
         case .path:
@@ -38,13 +38,7 @@ extension Resolver {
     /// `name`'s value split into list elements as Xcode splits it (semantics §3.3). A
     /// string-typed setting is one element.
     public func listValue(of name: String) -> [String] {
-        guard let id = nameIDs[name], topMatching[id] >= 0 else {
-            return declaredStringValue(name).map { [$0] } ?? []
-        }
-        aborted = false
-        let elements = evaluateRecordList(nameID: id, record: Int(topMatching[id]))
-        aborted = false
-        return elements
+        withEvaluator { $0.listValue(of: name) }
     }
 
     /// Xcode's reading of a boolean: `y`, `Y`, `t`, `T` or `1`-`9` first.
@@ -56,6 +50,19 @@ extension Resolver {
         default:
             return false
         }
+    }
+}
+
+extension Evaluator {
+    /// ``Resolver/listValue(of:)``.
+    func listValue(of name: String) -> [String] {
+        guard let id = nameIDs[name], topMatching[id] >= 0 else {
+            return declaredStringValue(name).map { [$0] } ?? []
+        }
+        aborted = false
+        let elements = evaluateRecordList(nameID: id, record: Int(topMatching[id]))
+        aborted = false
+        return elements
     }
 
     /// Matching record `recordIndex` of `nameID` evaluated as a list, with a frame pushed as for strings.

@@ -62,17 +62,17 @@ enum ResolveCommand: Command {
         // Context bindings, the environment and the project's dynamic settings (SRCROOT,
         // TARGET_NAME, ...) are listed only with --all (cli.md "Evaluation context").
         let all = arguments.flag("all")
-        let ids = resolver.settingIDs(atLevelsWhere: { all || ($0 != .defaults && $0 != .environment) }, includingDynamic: all)
+        let filter: LevelFilter = all ? .all : LevelFilter.allLevels.subtracting([.defaults, .environment])
         let format = arguments.value("format") ?? "text"
         if format == "text", !arguments.flag("provenance"), !arguments.flag("levels") {
             // The common case needs only names and values, read as bytes.
-            let text = ResolveOutput.text(ids, resolver: resolver)
+            let text = ResolveOutput.text(filter, resolver: resolver)
             context.keepUntilExit(text)
             reportSettingsDiagnostics(resolver, context: context, failed: &failed)
             context.standardOutput.write(bytes: text)
             return failed ? .failure : .success
         }
-        let settings = ids.map(resolver.resolvedSetting)
+        let settings = resolver.resolveAll(at: filter)
         context.keepUntilExit(settings)
         reportSettingsDiagnostics(resolver, context: context, failed: &failed)
         if arguments.flag("levels") {
@@ -92,10 +92,10 @@ enum ResolveCommand: Command {
 /// The output formats of `resolve`.
 enum ResolveOutput {
     /// The text format without provenance, `NAME = value` lines, from the settings' bytes.
-    static func text(_ ids: [Int], resolver: Resolver) -> [UInt8] {
+    static func text(_ filter: LevelFilter, resolver: Resolver) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(ids.count * 64)
-        resolver.forEachValue(of: ids) { name, value in
+        output.reserveCapacity(4096)
+        resolver.forEachValue(at: filter) { name, value in
             output.append(contentsOf: name)
             output.append(UInt8(ascii: " "))
             output.append(UInt8(ascii: "="))

@@ -41,7 +41,7 @@ import XCConfigSyntax
             return Outcome(exit: 2, settings: [:], diagnostics: [])
         }
         var settings: [String: String] = [:]
-        for setting in stack.resolver.resolveAll(at: Set(LevelKind.allCases).subtracting([.defaults, .environment])) {
+        for setting in stack.resolver.resolveAll(at: LevelFilter.all.subtracting([.defaults, .environment])) {
             settings[setting.name] = setting.value
         }
         let diagnostics = stack.diagnostics.filter { $0.severity != .note }.map {

@@ -28,11 +28,14 @@ import Testing
         let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
         let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
         let compiled = resolver.value(of: "V")
-        resolver.clearCache()
-        let index = Int(resolver.topMatching[resolver.nameIDs["V"]!])
-        resolver.pushFrame(nameID: resolver.nameIDs["V"]!, record: index)
-        let tree = resolver.evaluateValue(resolver.expression(index)).text
-        _ = resolver.popFrame()
+        let tree = resolver.withEvaluator { resolver in
+            resolver.clearCache()
+            let index = Int(resolver.topMatching[resolver.nameIDs["V"]!])
+            resolver.pushFrame(nameID: resolver.nameIDs["V"]!, record: index)
+            let tree = resolver.evaluateValue(resolver.expression(index)).text
+            _ = resolver.popFrame()
+            return tree
+        }
         #expect(compiled == tree)
     }
 }

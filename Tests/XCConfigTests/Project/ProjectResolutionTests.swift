@@ -237,10 +237,10 @@ import XCConfigSyntax
         #expect(resolver.winner(of: "SRCROOT")?.isDynamicSetting == true)
         #expect(resolver.winner(of: "TARGET_NAME")?.isDynamicSetting == true)
         #expect(resolver.winner(of: "INFOPLIST_FILE")?.isDynamicSetting == false)
-        let listed = resolver.settingNames(at: nil, includingDynamic: false)
+        let listed = resolver.settingNames(at: .allLevels)
         #expect(!listed.contains("SRCROOT") && !listed.contains("PROJECT_NAME") && !listed.contains("TARGETNAME"))
         #expect(listed.contains("INFOPLIST_FILE") && listed.contains("PRODUCT_NAME"))
-        let all = resolver.settingNames(at: nil, includingDynamic: true)
+        let all = resolver.settingNames(at: .all)
         #expect(all.contains("SRCROOT") && all.contains("PROJECT_DIR") && all.contains("TARGET_NAME") && all.contains("CONFIGURATION"))
     }
 }

@@ -198,11 +198,14 @@ import Testing
     func unsetTargetsWithAndWithoutOperators(setting: String, value: String) {
         let resolver = Self.resolver(text: "\(setting) = \(value)\n")
         let compiled = resolver.value(of: setting)
-        resolver.clearCache()
-        let id = resolver.nameIDs[setting]!, record = Int(resolver.topMatching[id])
-        resolver.pushFrame(nameID: id, record: record)
-        let tree = resolver.evaluateValue(resolver.expression(record)).text
-        _ = resolver.popFrame()
+        let tree = resolver.withEvaluator { resolver in
+            resolver.clearCache()
+            let id = resolver.nameIDs[setting]!, record = Int(resolver.topMatching[id])
+            resolver.pushFrame(nameID: id, record: record)
+            let tree = resolver.evaluateValue(resolver.expression(record)).text
+            _ = resolver.popFrame()
+            return tree
+        }
         #expect(compiled == tree)
     }
 
@@ -212,23 +215,25 @@ import Testing
     @Test func cacheIsReadInPlaceOnlyWithoutTracerOrBindings() {
         let resolver = Self.resolver(text: "A = a\nB = $(A)b\nC = $(B)c$(A)\n")
         #expect(resolver.value(of: "C") == "abca")
-        #expect(resolver.readsCacheInPlace)
+        #expect(resolver.withEvaluator { $0.readsCacheInPlace })
         let explained = resolver.explain("C")
         #expect(explained.value == "abca")
         let traced = explained.assignments.first?.references ?? []
         #expect(traced.map(\.info.name) == ["B", "A"])
         #expect(traced.first?.references.map(\.info.name) == ["A"])
-        #expect(resolver.readsCacheInPlace)
+        #expect(resolver.withEvaluator { $0.readsCacheInPlace })
         #expect(resolver.evaluate(template: "$(C)", bindings: ["A": "x"]).value == "xbcx")
-        #expect(resolver.readsCacheInPlace)
+        #expect(resolver.withEvaluator { $0.readsCacheInPlace })
         #expect(resolver.value(of: "C") == "abca")
-        resolver.extraBindings = ["A": "y"]
-        #expect(!resolver.readsCacheInPlace)
-        resolver.extraBindings = [:]
-        resolver.tracer = EvaluationTracer()
-        #expect(!resolver.readsCacheInPlace)
-        resolver.tracer = nil
-        #expect(resolver.readsCacheInPlace)
+        resolver.withEvaluator { resolver in
+            resolver.extraBindings = ["A": "y"]
+            #expect(!resolver.readsCacheInPlace)
+            resolver.extraBindings = [:]
+            resolver.tracer = EvaluationTracer()
+            #expect(!resolver.readsCacheInPlace)
+            resolver.tracer = nil
+            #expect(resolver.readsCacheInPlace)
+        }
     }
 
     /// A value may grow to ``Resolver/Options/maximumValueSize`` bytes exactly, built from

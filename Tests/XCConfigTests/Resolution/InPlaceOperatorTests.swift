@@ -87,7 +87,7 @@ import Testing
                 if byte >= 0x80 { expected = nil; break }
                 if byte == UInt8(ascii: "/") { expected = (offset, -1) } else if byte == UInt8(ascii: ".") { expected!.dot = offset }
             }
-            let found = bytes.withUnsafeBufferPointer { Resolver.lastSlashAndDot($0) }
+            let found = bytes.withUnsafeBufferPointer { Evaluator.lastSlashAndDot($0) }
             #expect(found?.slash == expected?.slash && found?.dot == expected?.dot, "\(bytes)")
         }
     }

@@ -1,10 +1,9 @@
 import Testing
 import XCConfig
 
-/// `resolveAll(atLevelsWhere:includingDynamic:)` lists what `resolveAll(at:includingDynamic:)`
-/// lists for the same levels: a setting counts at a level when it is assigned there, and the
-/// build system's own settings (no file behind them, at the project or target level) only
-/// when asked for.
+/// A ``LevelFilter`` lists the settings assigned at its levels: a setting counts at a level when
+/// it is assigned there, and the build system's own settings (no file behind them, at the
+/// project or target level) only with ``LevelFilter/dynamicSettings``.
 @Suite struct SettingListingTests {
     let resolver = Resolver(levels: [
         Level(kind: .environment, source: .dictionary([
@@ -25,23 +24,30 @@ import XCConfig
     private func names(_ settings: [ResolvedSetting]) -> [String] { settings.map(\.name) }
 
     @Test func leavesOutTheContextAndTheEnvironmentAsResolveDoes() {
-        let listed = resolver.resolveAll(atLevelsWhere: { $0 != .defaults && $0 != .environment }, includingDynamic: false)
+        let listed = resolver.resolveAll(at: LevelFilter.allLevels.subtracting([.defaults, .environment]))
         #expect(names(listed) == ["HOME", "OTHER", "PRODUCT_NAME"])
         #expect(listed.first?.value == "/override")
-        let viaSet = resolver.resolveAll(at: Set(LevelKind.allCases).subtracting([.defaults, .environment]), includingDynamic: false)
-        #expect(listed == viaSet)
     }
 
-    @Test func agreesWithTheSetForEveryLevelAndBothDynamicChoices() {
+    @Test func everySettingByDefault() {
+        #expect(names(resolver.resolveAll()) == ["CONFIGURATION", "HOME", "ONLY_IN_ENVIRONMENT", "OTHER", "PRODUCT_NAME", "SRCROOT"])
+        #expect(resolver.settingNames() == names(resolver.resolveAll()))
+    }
+
+    @Test func oneLevelWithAndWithoutDynamicSettings() {
+        #expect(names(resolver.resolveAll(at: [.project, .dynamicSettings])) == ["PRODUCT_NAME", "SRCROOT"])
+        #expect(names(resolver.resolveAll(at: .project)) == ["PRODUCT_NAME"])
+        #expect(names(resolver.resolveAll(at: .environment)) == ["HOME", "ONLY_IN_ENVIRONMENT"])
+        #expect(names(resolver.resolveAll(at: .allLevels)) == ["CONFIGURATION", "HOME", "ONLY_IN_ENVIRONMENT", "OTHER", "PRODUCT_NAME"])
+        #expect(resolver.resolveAll(at: []).isEmpty)
+    }
+
+    @Test func filterOfLevelKinds() {
+        #expect(LevelFilter(levels: [LevelKind.project]) == [.project, .dynamicSettings])
         for kind in LevelKind.allCases {
-            for includingDynamic in [false, true] {
-                let listed = resolver.resolveAll(atLevelsWhere: { $0 == kind }, includingDynamic: includingDynamic)
-                #expect(listed == resolver.resolveAll(at: [kind], includingDynamic: includingDynamic), "\(kind) \(includingDynamic)")
-            }
+            #expect(LevelFilter(kind).includes(kind))
+            #expect(LevelFilter.allLevels.includes(kind))
+            #expect(!LevelFilter.dynamicSettings.includes(kind))
         }
-        #expect(names(resolver.resolveAll(atLevelsWhere: { $0 == .project }, includingDynamic: true)) == ["PRODUCT_NAME", "SRCROOT"])
-        #expect(names(resolver.resolveAll(atLevelsWhere: { $0 == .project }, includingDynamic: false)) == ["PRODUCT_NAME"])
-        #expect(names(resolver.resolveAll(atLevelsWhere: { _ in true }, includingDynamic: false))
-            == names(resolver.resolveAll(at: nil, includingDynamic: false)))
     }
 }

@@ -45,11 +45,10 @@ import Testing
             Level(kind: .defaults, source: .dictionary(defaults)),
             Level(kind: .targetXCConfig, source: .configuration(loaded)),
         ], context: EvaluationContext())
-        let everyLevel = resolver.settingIDs(at: nil)
-        #expect(everyLevel.map { resolver.names[$0] } == ["A", "B", "B_SETTING_NAME_LONGER_THAN_16_1", "B_SETTING_NAME_LONGER_THAN_16_2", "MIDDLE", "Q", "SHARED_PREFIX_16_A", "SHARED_PREFIX_16_B", "Y", "ZED", "a"])
-        #expect(resolver.settingIDs(at: Set(LevelKind.allCases)) == everyLevel)
-        #expect(resolver.settingIDs(atLevelsWhere: { _ in true }, includingDynamic: true) == everyLevel)
-        #expect(resolver.settingIDs(atLevelsWhere: { _ in true }, includingDynamic: false) == everyLevel)
+        let everyLevel = resolver.settingNames()
+        #expect(everyLevel == ["A", "B", "B_SETTING_NAME_LONGER_THAN_16_1", "B_SETTING_NAME_LONGER_THAN_16_2", "MIDDLE", "Q", "SHARED_PREFIX_16_A", "SHARED_PREFIX_16_B", "Y", "ZED", "a"])
+        #expect(resolver.settingNames(at: LevelFilter(levels: LevelKind.allCases)) == everyLevel)
+        #expect(resolver.settingNames(at: .allLevels) == everyLevel)
     }
 
     /// The sort merges the ascending runs it finds: inputs already in order, in reverse, and
@@ -95,7 +94,7 @@ import Testing
                     let byte = UInt64(offset < count ? bytes[offset] : 0)
                     if offset < 8 { high = high << 8 | byte } else { low = low << 8 | byte }
                 }
-                let prefix = Resolver.sortPrefix(bytes)
+                let prefix = SettingListing.sortPrefix(bytes)
                 #expect(prefix.high == high, "length \(count)")
                 #expect(prefix.low == low, "length \(count)")
             }
@@ -108,7 +107,7 @@ import Testing
         for length in 0...40 {
             for split in 0...length {
                 var probes = 0
-                let count = Resolver.leadingCount(from: 5, to: 5 + length) { index in
+                let count = SettingListing.leadingCount(from: 5, to: 5 + length) { index in
                     probes += 1
                     #expect(index >= 5 && index < 5 + length)
                     return index < 5 + split

@@ -3,7 +3,7 @@ import Testing
 @testable import XCConfig
 
 /// Set-up reads a condition of at most 15 bytes with two word loads and remembers what the
-/// context made of it (``Resolver/ShortCondition``). Conditions of dictionary entries take the
+/// context made of it (``AssignmentTable/Builder/ShortCondition``). Conditions of dictionary entries take the
 /// general path, byte by byte and matched each time: the same conditions written in a file
 /// must match exactly where they match as dictionary keys.
 @Suite struct ShortConditionMemoTests {
@@ -59,7 +59,7 @@ import Testing
                     + Array(repeating: UInt8(ascii: "v"), count: length - equals - 1) + Array("]".utf8)
                 for padding in [0, 1, 16] {
                     let input = bytes + Array(repeating: UInt8(ascii: " "), count: padding)
-                    let short = input.withUnsafeBufferPointer { Resolver.ShortCondition(after: 0, in: $0) }
+                    let short = input.withUnsafeBufferPointer { AssignmentTable.Builder.ShortCondition(after: 0, in: $0) }
                     if length <= 15 && input.count >= 17 {
                         #expect(short?.length == length, "length \(length), = at \(equals), padding \(padding)")
                         #expect(short?.equals == equals, "length \(length), = at \(equals), padding \(padding)")

@@ -1,7 +1,7 @@
 import Testing
 @testable import XCConfig
 
-/// ``Resolver/forEachValue(of:_:)``, the byte path `resolve` prints through, gives exactly the
+/// ``Resolver/forEachValue(at:_:)``, the byte path `resolve` prints through, gives exactly the
 /// names and values of ``Resolver/resolveAll(at:)``, including where evaluation gives up.
 @Suite struct ValueListingTests {
     static func resolver(_ text: String, options: Resolver.Options = Resolver.Options()) -> Resolver {
@@ -15,7 +15,7 @@ import Testing
 
     static func listed(_ resolver: Resolver) -> [String] {
         var lines: [String] = []
-        resolver.forEachValue(of: resolver.settingIDs(atLevelsWhere: { _ in true }, includingDynamic: true)) { name, value in
+        resolver.forEachValue { name, value in
             lines.append(String(decoding: name, as: UTF8.self) + " = " + String(decoding: value, as: UTF8.self))
         }
         return lines
@@ -60,7 +60,7 @@ import Testing
     @Test func listsTheChosenLevels() {
         let resolver = Self.resolver("A = a\n")
         var names: [String] = []
-        resolver.forEachValue(of: resolver.settingIDs(atLevelsWhere: { $0 == .targetXCConfig }, includingDynamic: false)) { name, _ in
+        resolver.forEachValue(at: .targetXCConfig) { name, _ in
             names.append(String(decoding: name, as: UTF8.self))
         }
         #expect(names == ["A"])

@@ -1,0 +1,185 @@
+import XCConfigSyntax
+
+extension AssignmentTable {
+    /// Builds a table: pushes every level's assignments onto their settings' chains, lowest
+    /// level first, and decides which match the context (``ConditionMatching``).
+    ///
+    /// A value type used once, in ``AssignmentTable/init(levels:context:catalog:)``: its
+    /// buffers are written many times per record, and a struct's are checked for exclusive
+    /// access when compiled rather than at every write.
+    struct Builder {
+        /// Where the builder's buffers lie in the table's block.
+        struct Room {
+            let recordCount: Int
+            let names: NameTable.LentRoom
+            let records: Int, lastRecord: Int, topMatching: Int
+            let conditionFlags: Int, conditionMemo: Int, sdkPatterns: Int, sdkPatternBytes: Int, chosenSDK: Int
+            static var sdkPatternsRoom: Int { 64 }
+            static var sdkPatternBytesRoom: Int { 256 }
+
+            init(recordCount: Int, in layout: inout BlockLayout) {
+                self.recordCount = recordCount
+                // Most settings are assigned once: room for as many names as records. There
+                // are never more names than records.
+                names = NameTable.LentRoom(capacity: recordCount, in: &layout)
+                records = layout.add(Record.self, count: recordCount)
+                lastRecord = layout.add(Int32.self, count: recordCount)
+                topMatching = layout.add(Int32.self, count: recordCount)
+                conditionFlags = layout.add(UInt8.self, count: recordCount)
+                conditionMemo = layout.add(ConditionMemoEntry.self, count: Builder.conditionMemoLimit)
+                sdkPatterns = layout.add(SDKPattern.self, count: Self.sdkPatternsRoom)
+                sdkPatternBytes = layout.add(UInt8.self, count: Self.sdkPatternBytesRoom)
+                chosenSDK = layout.add(Int.self, count: recordCount)
+            }
+        }
+
+        /// An `sdk` pattern of a record of the level being pushed: a range of ``sdkPatternBytes``.
+        struct SDKPattern {
+            var record: Int
+            var start: Int
+            var count: Int
+        }
+
+        let sources: LevelSources
+        let context: EvaluationContext
+        let levels: [Level]
+        /// What the context binds each condition parameter to, as bytes.
+        let conditionValues: ConditionValues
+        /// Whether `sdk` conditions are bound per setting before each level is pushed (the
+        /// context has an SDK name and fallbacks to choose from), rather than matched like the
+        /// others.
+        let bindsSDK: Bool
+        var records: FlatBuffer<Record>
+        let nameIDs: NameTable
+        var lastRecord: FlatBuffer<Int32>
+        var topMatching: FlatBuffer<Int32>
+        var diagnostics: [Diagnostic] = []
+        /// Per record, what ``noteConditions(ofRecord:count:after:in:)`` found
+        /// (``conditionMismatch``, ``conditionOnSDK``).
+        var conditionFlags: FlatBuffer<UInt8>
+        /// What the context made of the last few distinct short conditions.
+        var conditionMemo: FlatBuffer<ConditionMemoEntry>
+        /// With ``bindsSDK``, the `sdk` patterns of the level being pushed, in record order.
+        var sdkPatterns: FlatBuffer<SDKPattern>
+        var sdkPatternBytes: ByteBuffer
+        /// Room for ``bindConditions(levelIndex:records:)``'s choice of SDK per name.
+        let chosenSDKRoom: UnsafeMutablePointer<Int>
+
+        init(sources: LevelSources, context: EvaluationContext, levels: [Level], room: Room, in arena: Arena) {
+            self.sources = sources
+            self.context = context
+            self.levels = levels
+            conditionValues = ConditionValues(context)
+            // With one SDK name there is nothing to choose: `sdk` is matched like the others.
+            bindsSDK = context.sdks.count > 1
+            let count = room.recordCount
+            nameIDs = NameTable(capacity: count, lending: arena.room(at: 0), room: room.names)
+            records = FlatBuffer(lending: arena.room(at: room.records), capacity: count)
+            lastRecord = FlatBuffer(lending: arena.room(at: room.lastRecord), capacity: count)
+            topMatching = FlatBuffer(lending: arena.room(at: room.topMatching), capacity: count)
+            conditionFlags = FlatBuffer(lending: arena.room(at: room.conditionFlags), capacity: count)
+            conditionMemo = FlatBuffer(lending: arena.room(at: room.conditionMemo), capacity: Builder.conditionMemoLimit)
+            sdkPatterns = FlatBuffer(lending: arena.room(at: room.sdkPatterns), capacity: Room.sdkPatternsRoom)
+            sdkPatternBytes = ByteBuffer(lending: arena.room(at: room.sdkPatternBytes), capacity: Room.sdkPatternBytesRoom)
+            chosenSDKRoom = arena.room(at: room.chosenSDK).bindMemory(to: Int.self, capacity: count)
+        }
+
+        /// Frees what only set-up needed.
+        mutating func deallocateScratch() {
+            conditionFlags.deallocate()
+            conditionMemo.deallocate()
+            sdkPatterns.deallocate()
+            sdkPatternBytes.deallocate()
+        }
+
+        /// Pushes every level, lowest first.
+        mutating func pushLevels() {
+            for levelIndex in levels.indices {
+                diagnostics += sources.keyDiagnostics[levelIndex]
+                let start = records.count
+                pushAssignments(levelIndex: levelIndex)
+                pushEntries(levelIndex: levelIndex)
+                bindConditions(levelIndex: levelIndex, records: start..<records.count)
+            }
+        }
+
+        /// Pushes the assignments of configuration level `levelIndex`, noting their conditions.
+        private mutating func pushAssignments(levelIndex: Int) {
+            guard let assignments = sources.levelAssignmentBases[levelIndex] else { return }
+            let count = sources.levelAssignments[levelIndex].count
+            var item = 0
+            while item < count {
+                // The assignments of one file read one input: it is opened once for the run,
+                // and each name is read as a range of it.
+                let first = sources.assignment(Int32(truncatingIfNeeded: item), in: assignments)
+                let identity = first.pointee.inputIdentity
+                item = first.pointee.withInputBytes { input in
+                    var item = item
+                    while item < count {
+                        let assignment = sources.assignment(Int32(truncatingIfNeeded: item), in: assignments)
+                        if assignment.pointee.inputIdentity != identity { break }
+                        let nameID: Int
+                        if let range = assignment.pointee.compactNameRange {
+                            nameID = intern(UnsafeBufferPointer(rebasing: input[range]))
+                        } else {
+                            nameID = assignment.pointee.withNameBytes { intern($0) }
+                        }
+                        // Conditions stay where they are written; they are matched here, where
+                        // the input is open.
+                        let hasConditions = assignment.pointee.hasConditions
+                        push(nameID: nameID, levelIndex: levelIndex, item: item, hasConditions: hasConditions)
+                        if hasConditions {
+                            if let range = assignment.pointee.compactNameRange,
+                               let conditionCount = assignment.pointee.compactConditionCount {
+                                noteConditions(ofRecord: records.count - 1, count: conditionCount, after: range.upperBound, in: input)
+                            } else {
+                                noteConditions(ofRecord: records.count - 1)
+                            }
+                        }
+                        item += 1
+                    }
+                    return item
+                }
+            }
+        }
+
+        /// Pushes the entries of dictionary level `levelIndex`, noting their conditions.
+        private mutating func pushEntries(levelIndex: Int) {
+            for (item, kept) in sources.levelEntries[levelIndex].enumerated() {
+                var name = kept.name
+                let nameID = name.withUTF8 { intern($0) }
+                let hasConditions = sources.entryConditions[levelIndex][item].count > 0
+                push(nameID: nameID, levelIndex: levelIndex, item: item, hasConditions: hasConditions)
+                if hasConditions { noteConditions(ofRecord: records.count - 1) }
+            }
+        }
+
+        /// The interned ID of the name spelled by `bytes`, interning it when new.
+        @inline(__always)
+        private mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+            let (id, isNew) = nameIDs.intern(bytes: bytes)
+            if isNew {
+                lastRecord.append(-1)
+                topMatching.append(-1)
+            }
+            return id
+        }
+
+        private mutating func push(nameID: Int, levelIndex: Int, item: Int, hasConditions: Bool) {
+            conditionFlags.append(0)
+            records.append(Record(
+                nameID: Int32(truncatingIfNeeded: nameID), levelIndex: Int32(truncatingIfNeeded: levelIndex),
+                item: Int32(truncatingIfNeeded: item), hasConditions: hasConditions,
+                previous: lastRecord[nameID], previousMatching: -1, matches: false))
+            lastRecord[nameID] = Int32(truncatingIfNeeded: records.count - 1)
+        }
+
+        /// Marks a record as matching: it goes on top of its setting's matching assignments.
+        mutating func markMatching(_ index: Int) {
+            let nameID = Int(records[index].nameID)
+            records[index].matches = true
+            records[index].previousMatching = topMatching[nameID]
+            topMatching[nameID] = Int32(truncatingIfNeeded: index)
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import XCConfigSyntax
+
+/// What each level of a stack assigns, as the set-up and evaluation read it: a configuration
+/// level's assignments as loaded, a dictionary level's well-formed entries in the order Xcode
+/// applies them. A record (``AssignmentTable/Record``) names its level and its item there; this
+/// type answers everything about the assignment behind it (name, conditions, value, where).
+///
+/// Immutable once made, so it is shared by every evaluation of a resolver.
+struct LevelSources: @unchecked Sendable {
+    /// The assignments of each configuration level, as loaded (empty for dictionary levels).
+    let levelAssignments: [LoadedConfiguration.Assignments]
+    /// The first assignment of each level in ``levelAssignments``; `nil` where the level has
+    /// none. Reading an assignment through it does not retain and release the level's storage.
+    ///
+    /// Sound because ``levelAssignments`` is a `let` held as long as this value: each level's
+    /// assignments are never mutated, so their storage is never reallocated nor freed while
+    /// it lives, and `withUnsafeBufferPointer` hands out the address of that storage itself.
+    /// This is also what makes the type `Sendable`: nothing here is written after `init`.
+    let levelAssignmentBases: [UnsafePointer<SourcedAssignment>?]
+    /// The files of each configuration level, for provenance.
+    let levelFiles: [[ConfigurationFile]]
+    /// The entries of each dictionary level with a well-formed key, in the order pushed, with
+    /// the setting name of each key.
+    let levelEntries: [[(name: String, entry: DictionaryEntry)]]
+    /// The conditions of every conditional dictionary entry, each entry's contiguous; an
+    /// entry's start is ``entryConditionStarts``.
+    let conditionSpecs: [ConditionSpec]
+    /// Per dictionary level, per kept entry: where its conditions start in ``conditionSpecs``
+    /// and how many there are.
+    let entryConditions: [[(start: Int32, count: Int32)]]
+    /// Malformed dictionary keys, with their level, in level order.
+    let keyDiagnostics: [[Diagnostic]]
+    /// Where a ``SourcedAssignment``'s assignment is within it.
+    private let assignmentOffset = MemoryLayout<SourcedAssignment>.offset(of: \SourcedAssignment.assignment)!
+
+    init(levels: [Level]) {
+        var levelAssignments: [LoadedConfiguration.Assignments] = []
+        var levelFiles: [[ConfigurationFile]] = []
+        var levelEntries: [[(name: String, entry: DictionaryEntry)]] = []
+        var keyDiagnostics: [[Diagnostic]] = []
+        var conditionSpecs: [ConditionSpec] = []
+        var entryConditions: [[(start: Int32, count: Int32)]] = []
+        levelAssignments.reserveCapacity(levels.count)
+        levelFiles.reserveCapacity(levels.count)
+        levelEntries.reserveCapacity(levels.count)
+        keyDiagnostics.reserveCapacity(levels.count)
+        entryConditions.reserveCapacity(levels.count)
+        for level in levels {
+            var diagnostics: [Diagnostic] = []
+            defer { keyDiagnostics.append(diagnostics) }
+            switch level.source {
+            case .configuration(let loaded):
+                levelAssignments.append(loaded.assignments)
+                levelFiles.append(loaded.files)
+                levelEntries.append([])
+                entryConditions.append([])
+            case .dictionary(let entries):
+                levelAssignments.append([])
+                levelFiles.append([])
+                // Dictionaries are applied in ascending key order, so `FOO[...]` beats `FOO`
+                // (semantics §4.1).
+                let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                var kept: [(name: String, entry: DictionaryEntry)] = []
+                var keptConditions: [(start: Int32, count: Int32)] = []
+                kept.reserveCapacity(sorted.count)
+                keptConditions.reserveCapacity(sorted.count)
+                for entry in sorted {
+                    guard let (name, conditions) = parseSettingKey(entry.key) else {
+                        diagnostics.append(Diagnostic(
+                            severity: .error,
+                            message: "'\(entry.key)' is not a setting name with optional [condition=pattern] suffixes",
+                            file: entry.origin?.file,
+                            location: entry.origin?.line.map { SourceLocation(line: $0, column: 1) }))
+                        continue
+                    }
+                    kept.append((name, entry))
+                    keptConditions.append((Int32(truncatingIfNeeded: conditionSpecs.count), Int32(truncatingIfNeeded: conditions.count)))
+                    conditionSpecs.append(contentsOf: conditions)
+                }
+                levelEntries.append(kept)
+                entryConditions.append(keptConditions)
+            }
+        }
+        self.levelAssignments = levelAssignments
+        self.levelAssignmentBases = levelAssignments.map { assignments in
+            assignments.isEmpty ? nil : assignments.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
+        }
+        self.levelFiles = levelFiles
+        self.levelEntries = levelEntries
+        self.conditionSpecs = conditionSpecs
+        self.entryConditions = entryConditions
+        self.keyDiagnostics = keyDiagnostics
+    }
+
+    /// How many assignments and entries all levels hold: the number of records.
+    var itemCount: Int {
+        levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
+    }
+
+    /// The assignment `item` of a level whose assignments start at `assignments`.
+    @inline(__always)
+    func assignment(_ item: Int32, in assignments: UnsafePointer<SourcedAssignment>) -> UnsafePointer<Assignment> {
+        let sourced = UnsafeRawPointer(assignments + Int(item))
+        return (sourced + assignmentOffset).assumingMemoryBound(to: Assignment.self)
+    }
+
+    /// The conditions of `record`.
+    func conditions(of record: AssignmentTable.Record) -> [ConditionSpec] {
+        let levelIndex = Int(record.levelIndex)
+        guard record.hasConditions else { return [] }
+        if levelAssignments[levelIndex].isEmpty {
+            let spec = entryConditions[levelIndex][Int(record.item)]
+            return Array(conditionSpecs[Int(spec.start)..<Int(spec.start + spec.count)])
+        }
+        return levelAssignments[levelIndex][Int(record.item)].assignment.conditions.map {
+            ConditionSpec(parameter: $0.parameter, pattern: $0.pattern)
+        }
+    }
+
+    /// Calls `body` with the parameter and pattern bytes of each condition of `record`, in
+    /// the order written, until it returns `false`.
+    func forEachCondition(of record: AssignmentTable.Record, _ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool) {
+        guard record.hasConditions else { return }
+        let levelIndex = Int(record.levelIndex)
+        guard let assignments = levelAssignmentBases[levelIndex] else {
+            let spec = entryConditions[levelIndex][Int(record.item)]
+            for condition in Int(spec.start)..<Int(spec.start + spec.count) {
+                var parameter = conditionSpecs[condition].parameter, pattern = conditionSpecs[condition].pattern
+                if !parameter.withUTF8({ parameter in pattern.withUTF8 { body(parameter, $0) } }) { return }
+            }
+            return
+        }
+        // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
+        Assignment.forEachCondition(of: assignment(record.item, in: assignments), body)
+    }
+
+    /// The value text of `record`, as written (after Xcode's line processing).
+    func rawValue(of record: AssignmentTable.Record) -> String {
+        let assignments = levelAssignments[Int(record.levelIndex)]
+        if assignments.isEmpty { return levelEntries[Int(record.levelIndex)][Int(record.item)].entry.value }
+        return assignments[Int(record.item)].assignment.value
+    }
+
+    /// The bytes of `record`'s value where they stand in its file's input, when they are one
+    /// run of it (nearly always); `nil` otherwise.
+    @inline(__always)
+    func valueBytesInPlace(of record: AssignmentTable.Record) -> UnsafeBufferPointer<UInt8>? {
+        guard let assignments = levelAssignmentBases[Int(record.levelIndex)] else { return nil }
+        return Assignment.valueBytesInPlace(of: assignment(record.item, in: assignments))
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `record`'s value, in place where possible.
+    @inline(__always)
+    func withValueBytes<R>(of record: AssignmentTable.Record, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let levelIndex = Int(record.levelIndex)
+        guard let assignments = levelAssignmentBases[levelIndex] else {
+            var value = levelEntries[levelIndex][Int(record.item)].entry.value
+            return value.withUTF8(body)
+        }
+        // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
+        return Assignment.withValueBytes(of: assignment(record.item, in: assignments), body)
+    }
+
+    /// The file `record` is written in (or the file holding its dictionary entry).
+    func file(of record: AssignmentTable.Record) -> String? {
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty { return levelEntries[levelIndex][Int(record.item)].entry.origin?.file }
+        return levelFiles[levelIndex][levelAssignments[levelIndex][Int(record.item)].fileIndex].path
+    }
+
+    /// Where `record`'s setting name is written.
+    func location(of record: AssignmentTable.Record) -> SourceLocation? {
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty {
+            return levelEntries[levelIndex][Int(record.item)].entry.origin?.line.map { SourceLocation(line: $0, column: 1) }
+        }
+        return levelAssignments[levelIndex][Int(record.item)].assignment.nameRange.start
+    }
+
+    /// The key path of `record`'s dictionary entry, if it has one.
+    func keyPath(of record: AssignmentTable.Record) -> String? {
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty { return levelEntries[levelIndex][Int(record.item)].entry.origin?.keyPath }
+        return nil
+    }
+}
