@@ -202,9 +202,9 @@ public struct Assignment: Hashable, Sendable {
     }
 
     /// Calls `body` with the name's UTF-8 bytes, read where they stand in the input when they can
-    /// be: the resolver interns names and compiles values without making a `String` of each.
+    /// be (the raw API's reader of an assignment kept whole).
     @inlinable
-    package func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    func withNameBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if chunkStartDelta != Self.general {
             return storage.bytes.withUnsafeBufferPointer {
                 body(UnsafeBufferPointer(rebasing: $0[nameStart..<nameStart + Int(nameLength)]))
@@ -212,59 +212,6 @@ public struct Assignment: Hashable, Sendable {
         }
         var name = self.name
         return name.withUTF8(body)
-    }
-
-    /// Issue 19, phase 2 removes this: the resolver reads ``SyntaxTree/assignmentRecord(_:)``.
-    ///
-    /// Where the name's bytes are in the input ``withInputBytes(_:)`` reads, when the assignment
-    /// is in the compact form; `nil` in the general form (whose name may have been set).
-    ///
-    /// With ``inputIdentity``, for readers of many assignments at once: the resolver reads the
-    /// input of a run of assignments from one file once, and each name as a range of it.
-    /// Calling ``withNameBytes(_:)`` on each assignment made the caller copy the assignment
-    /// (retaining and releasing its input) around every call.
-    @inlinable
-    package var compactNameRange: Range<Int>? {
-        chunkStartDelta == Self.general ? nil : nameStart..<nameStart + Int(nameLength)
-    }
-
-    /// Issue 19, phase 2 removes this: the resolver reads ``SyntaxTree/assignmentRecord(_:)``.
-    ///
-    /// How many conditions follow the name, in the compact form; `nil` in the general form.
-    ///
-    /// With ``compactNameRange``: the conditions are the first `count` `[parameter=pattern]`
-    /// groups after the name's last byte in the input (the parse checked their shape), which
-    /// the resolver reads there while it has the input open.
-    @inlinable
-    package var compactConditionCount: Int? {
-        chunkStartDelta == Self.general ? nil : Int(conditionCount)
-    }
-
-    /// Issue 19, phase 2 removes this: the resolver reads ``SyntaxTree/assignmentRecord(_:)``.
-    ///
-    /// Tells inputs apart: assignments with the same identity read the same input.
-    @inlinable
-    package var inputIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
-
-    /// Issue 19, phase 2 removes this: the resolver reads ``SyntaxTree/assignmentRecord(_:)``.
-    ///
-    /// Calls `body` with the bytes of the input the assignment was parsed from (the general
-    /// form's record holds its own copy).
-    @inlinable
-    package func withInputBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        storage.bytes.withUnsafeBufferPointer(body)
-    }
-
-    /// Calls `body` with the UTF-8 bytes of ``value``, read in place when the value is one chunk.
-    @inlinable
-    package func withValueBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if chunkStartDelta >= 0 {
-            return storage.bytes.withUnsafeBufferPointer {
-                body(UnsafeBufferPointer(rebasing: $0[nameStart + Int(chunkStartDelta)..<nameStart + Int(chunkEndDelta)]))
-            }
-        }
-        var value = self.value
-        return value.withUTF8(body)
     }
 
     /// Where the name is.
@@ -293,7 +240,7 @@ public struct Assignment: Hashable, Sendable {
     /// until it returns `false`: the conditions read as the resolver matches them, without
     /// making a ``Condition`` and its strings for each.
     @usableFromInline
-    package func forEachCondition(_ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool) {
+    func forEachCondition(_ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool) {
         if let general = generalLayout {
             for condition in general.conditions {
                 var parameter = condition.parameter, pattern = condition.pattern
@@ -307,7 +254,7 @@ public struct Assignment: Hashable, Sendable {
 
     /// `true` when the assignment has conditions, found without reading them.
     @inlinable
-    package var hasConditions: Bool {
+    var hasConditions: Bool {
         if chunkStartDelta != Self.general { return conditionCount != 0 }
         return hasGeneralConditions
     }

@@ -24,7 +24,7 @@ extension SyntaxTree {
     package var recordCount: Int { records.count }
 
     /// What statement `index` is.
-    @inlinable
+    @inlinable @inline(__always)
     package func kind(ofRecord index: Int) -> RecordKind {
         let code = records.records[index].code
         switch code {
@@ -43,7 +43,7 @@ extension SyntaxTree {
     /// The offsets of assignment `index`'s parts, when its record holds them; `nil` for any
     /// other statement, and for an assignment kept whole (longer than 2 GiB, or in a tree made
     /// from statements), which the readers below and ``statement(ofRecord:)`` read instead.
-    @inlinable
+    @inlinable @inline(__always)
     package func assignmentRecord(_ index: Int) -> AssignmentRecord? {
         let record = records.records[index]
         guard record.code == StatementRecord.assignmentCode else { return nil }
@@ -139,7 +139,7 @@ package struct AssignmentRecord: Sendable, Equatable {
     /// skipped.
     @usableFromInline package var endOffset: Int
 
-    @inlinable
+    @inlinable @inline(__always)
     init(_ record: StatementRecord) {
         // The parse checked that every offset is within the input: wrapping arithmetic.
         let nameStart = record.start &+ Int(record.nameDelta)

@@ -2,8 +2,9 @@
 public struct SyntaxTree: Sendable {
     /// The input, unchanged.
     public let bytes: [UInt8]
-    /// The statements, in source order, tiling `bytes`.
-    public var statements: Statements { Statements(records: records) }
+    /// The statements, in source order, tiling `bytes`; made from the tree's records when read
+    /// (readers of many statements use the raw API, ``assignmentRecord(_:)``).
+    public var statements: [Statement] { (0..<records.count).map(records.statement(at:)) }
     /// Byte offset at which each line starts (index 0 is line 1), counted as Xcode counts lines:
     /// after every LF, CR, CRLF, U+2028 and U+2029, except a U+2028/U+2029 that Xcode's parser
     /// swallows into a directive keyword (`#foo<U+2028>bar`), which it does not count either.
@@ -75,51 +76,4 @@ public struct SyntaxTree: Sendable {
         }
         return SourceLocation(line: low + 1, column: offset - lineStarts[low] + 1)
     }
-}
-
-// MARK: - Statements
-
-extension SyntaxTree {
-    /// The statements of a tree, in source order: a random-access collection of ``Statement``,
-    /// each made from its record when it is read (in constant time).
-    ///
-    /// Kept while the include walk reads it (issue 19, phase 2 makes ``SyntaxTree/statements``
-    /// an array again and removes this type).
-    public struct Statements: RandomAccessCollection, Hashable, Sendable {
-        @usableFromInline let records: StatementRecords
-
-        /// The statements of `statements`, as they are.
-        public init(_ statements: [Statement]) {
-            records = StatementRecords(bytes: [], statements: statements)
-        }
-
-        init(records: StatementRecords) {
-            self.records = records
-        }
-
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { records.count }
-
-        public subscript(position: Int) -> Statement {
-            records.statement(at: position)
-        }
-
-        public static func == (lhs: Statements, rhs: Statements) -> Bool {
-            lhs.elementsEqual(rhs)
-        }
-
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(count)
-            for statement in self { hasher.combine(statement) }
-        }
-    }
-}
-
-/// Printed as the array of statements it is.
-extension SyntaxTree.Statements: CustomReflectable, CustomStringConvertible {
-    public var customMirror: Mirror {
-        Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
-    }
-
-    public var description: String { Array(self).description }
 }
