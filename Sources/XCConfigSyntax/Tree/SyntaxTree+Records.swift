@@ -2,10 +2,10 @@
 /// ``SyntaxTree/bytes``, without making ``Statement`` or ``Assignment`` values.
 ///
 /// One API for every reader of many assignments: the include walk lists a file's assignments
-/// by record index, the resolver interns names, matches conditions and compiles values from the
-/// bytes, the linter finds names, conditions and comments. The parser found every part once;
-/// these read its records (and, for the rare statement a record cannot hold, the statement
-/// itself), so all readers see the same parts.
+/// by record index; the resolver interns names, matches conditions and compiles values from the
+/// bytes; the linter can find names, conditions and comments here too (today it still reads the
+/// public views). The parser found every part once; these read its records (and, for the rare
+/// statement a record cannot hold, the statement itself), so all readers see the same parts.
 ///
 /// A record index is a position in ``SyntaxTree/statements``.
 extension SyntaxTree {

@@ -10,7 +10,7 @@ import Testing
                     startOffset: o1, endOffset: o2)
     }
 
-    /// The resolver asks `hasConditions` before reading conditions; it must agree with them,
+    /// The raw API asks `hasConditions` of an assignment kept whole; it must agree with them,
     /// `[` in the value or a pattern with `=` included.
     @Test func hasConditionsAgreesWithConditions() {
         let tree = parse("A = [x]\nB[sdk=a] = 1\nC [arch=b][config=c=d] = [\nD=\\\n [e]\nE[x=]=")
@@ -23,7 +23,7 @@ import Testing
         #expect(changed.hasConditions)
     }
 
-    /// The resolver matches conditions through `forEachCondition`, as bytes: the same pairs as
+    /// The raw API reads an assignment's conditions through `forEachCondition`, as bytes: the same pairs as
     /// `conditions`, in order, for parsed and for edited assignments, and it stops when asked.
     @Test func conditionBytesAgreeWithConditions() {
         let tree = parse("A = [x]\nB[sdk=a] = 1\nC [arch=b][config=c=d] = [\nD=\\\n [e]\nE[x=]=\nF[sdk=iphone*] [é=ü]=2")
