@@ -851,7 +851,10 @@ private struct ProgramCompiler {
                 index += 1
                 let operand = compileString(stopAtColon: true, closer: closer)
                 store.pendingOperators.append(CompiledOperator(name: operatorName, operand: operand))
-            } else if index >= bytes.count || bytes[index] == Self.colon || bytes[index] == closer {
+            } else if index >= bytes.count {
+                // The value ends right after the name: Xcode reports the reference
+                // unterminated and does not apply the operator (``ExpressionOperator/isCutOffByEnd``).
+            } else if bytes[index] == Self.colon || bytes[index] == closer {
                 store.pendingOperators.append(CompiledOperator(name: operatorName, operand: nil))
             } else {
                 // An invalid character after the operator name: Xcode drops the operator.

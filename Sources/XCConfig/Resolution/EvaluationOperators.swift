@@ -18,7 +18,7 @@ extension Evaluator {
             let op = store.operators[Int(operators.lowerBound)]
             if let operand = op.operand {
                 // `default=` on nothing or on an empty value is its operand, evaluated in place.
-                if op.name == .default, value?.count ?? 0 == 0 { return evaluatePieces(operand) }
+                if op.name == .default, value?.count ?? 0 == 0 { return elementOf(evaluatePieces(operand)) }
             } else if let value, let mapped = retrievedInPlace(value, by: op.name) {
                 return mapped
             }
@@ -184,7 +184,7 @@ extension Evaluator {
             if reference.form == .bare { return "$" + name }
             value = declaredStringValue(setting)
         }
-        for op in reference.operators where !op.hasInvalidCharacter {
+        for op in reference.operators where op.isApplied {
             value = applyOperator(OperatorName(op.name), hasOperand: op.operand != nil, to: value) { evaluateString(op.operand!) }
         }
         return value

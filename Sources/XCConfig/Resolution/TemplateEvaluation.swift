@@ -36,7 +36,7 @@ extension Evaluator {
             aborted = false
             if !bindings.isEmpty { clearCache() }
         }
-        let value = evaluateValue(expression).text
+        let value = evaluateString(expression)
         return TemplateEvaluation(value: aborted ? "" : value, unresolved: unresolvedNames ?? [])
     }
 }
