@@ -26,8 +26,8 @@ let package = Package(
         .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI"]),
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax", "ConformanceSupport"]),
-        .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint"]),
+        .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures", "PerformanceGuards/README.md"]),
+        .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint", "ConformanceSupport"]),
         .testTarget(name: "CLITests", dependencies: ["XCConfigCLI", "ConformanceSupport"]),
     ]
 )

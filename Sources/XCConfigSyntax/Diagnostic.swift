@@ -15,6 +15,16 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }
 
+/// Which known problem a diagnostic reports, for a program that reacts to particular problems
+/// rather than to their wording: the linter turns them into findings of its own rules.
+public enum DiagnosticCode: String, Sendable, Hashable {
+    /// An evaluated value would exceed the 16 MiB limit; evaluation of the setting stopped.
+    case valueTooLarge
+    /// A project-file build setting overrides, without `$(inherited)`, a value its own base
+    /// xcconfig sets (`BaseConfigurationShadowing` in the library).
+    case baseConfigurationShadowing
+}
+
 /// A problem found in an input, kept as a value until something prints it.
 ///
 /// Parse diagnostics carry no file; the include loader and the resolver fill it in.
@@ -31,6 +41,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [String]
     /// The lint rule that produced this diagnostic, if any.
     public var rule: String?
+    /// Which known problem this is, when the library reports one a caller may react to.
+    public var code: DiagnosticCode?
 
     public init(
         severity: Severity,
@@ -38,7 +50,8 @@ public struct Diagnostic: Hashable, Sendable {
         file: String? = nil,
         location: SourceLocation? = nil,
         notes: [String] = [],
-        rule: String? = nil
+        rule: String? = nil,
+        code: DiagnosticCode? = nil
     ) {
         self.severity = severity
         self.message = message
@@ -46,6 +59,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.location = location
         self.notes = notes
         self.rule = rule
+        self.code = code
     }
 
     /// A copy attributed to `file`.

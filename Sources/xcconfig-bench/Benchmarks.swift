@@ -61,6 +61,7 @@ func allBenchmarks(_ options: BenchOptions) -> [Benchmark] {
         })
     }
     list.append(Benchmark(name: "lint-corpus", goal: "< 1000 ms", run: lintCorpus))
+    list.append(Benchmark(name: "lint-chain-3000", goal: "< 1000 ms, < 200 MB", run: lintChain))
     return list
 }
 
@@ -177,4 +178,27 @@ func lintCorpus(_ options: BenchOptions) -> Outcome {
     }
     if let failure { return .skipped("lint failed: \(failure)") }
     return .measured([timing("lint-corpus", unit: "ms", scale: 1e3, samples)])
+}
+
+/// `xcconfig lint` of a folder holding one include chain of 3,000 files (issue 20): every file
+/// is linted, the first is the only root, and its load walks the whole chain once.
+func lintChain(_ options: BenchOptions) -> Outcome {
+    let directory = makeTemporaryDirectory("xcconfig-bench-chain")
+    defer { removeTree(directory) }
+    do {
+        try generateChain(in: directory, length: options.quick ? 300 : 3_000)
+    } catch {
+        return .skipped("cannot write the chain: \(error)")
+    }
+    let linter = Linter(fileSystem: RealFileSystem())
+    var failure: String?
+    let samples = timeIterations(options.policy(IterationPolicy(minimumIterations: 5, maximumIterations: 100, budget: 3))) {
+        do {
+            blackHole(try linter.lint(paths: [directory]).count)
+        } catch {
+            failure = "\(error)"
+        }
+    }
+    if let failure { return .skipped("lint failed: \(failure)") }
+    return .measured([timing("lint-chain-3000", unit: "ms", scale: 1e3, samples)])
 }

@@ -101,3 +101,22 @@ func generateMonorepo(in root: String, fileCount: Int, depth: Int = 20) throws -
     }
     return roots
 }
+
+/// A chain of `length` files in `directory`: `C0000.xcconfig` includes `C0001.xcconfig`, which
+/// includes the next, and so on; each file extends two settings with `$(inherited)`.
+func generateChain(in directory: String, length: Int) throws {
+    func name(_ index: Int) -> String {
+        let digits = String(index)
+        return "C" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".xcconfig"
+    }
+    for index in 0..<length {
+        var text = "// Layer \(index) of the chain\n"
+        if index + 1 < length { text += "#include \"\(name(index + 1))\"\n" }
+        text += """
+            OTHER_LDFLAGS = $(inherited) -framework Layer\(index)
+            GCC_PREPROCESSOR_DEFINITIONS = $(inherited) LAYER_\(index)=1
+
+            """
+        try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(name(index))"))
+    }
+}

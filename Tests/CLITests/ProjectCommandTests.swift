@@ -10,10 +10,8 @@ import XCConfig
 
     static let sharedDirectory: String? = {
         let packageRoot = Path.normalize(Path.join(Path.directory(of: #filePath), "../.."))
-        for candidate in [Path.join(Path.directory(of: packageRoot), "shared"), "/work/shared"] {
-            if real.kind(of: Path.join(candidate, "projects/SOURCES.md")) == .file { return candidate }
-        }
-        return nil
+        let candidate = Path.join(Path.directory(of: packageRoot), "shared")
+        return real.kind(of: Path.join(candidate, "projects/SOURCES.md")) == .file ? candidate : nil
     }()
 
     /// `/repo` (the current directory) holding `shared/projects/<name>` and `shared/corpus/<name>`.
@@ -277,5 +275,32 @@ import XCConfig
         let list = runCLI(["project", "list", "Fixtures/XCProj/Everything.xcodeproj"], fileSystem: fileSystem)
         #expect(list.stdout.contains("File: Fixtures/XCProj/Everything.xcodeproj/project.xcproj (xcproj)\n"))
         #expect(list.stdout.contains("        Release: Fixtures/XCProj/App/Release.xcconfig (missing)\n"))
+    }
+
+    /// Issue 20: `XcodeGenerated.xcodeproj`'s project `build-settings` assign
+    /// `GCC_OPTIMIZATION_LEVEL` and `SWIFT_OPTIMIZATION_LEVEL` only under `[config=Debug]`. In
+    /// Release they are still listed, empty (cli.md `resolve`: "conditional-only ones too; they
+    /// resolve to the empty string when no assignment matches"), so `--print` finds them
+    /// (a name assigned at no level would be an error, status 1).
+    @Test func xcprojConditionalOnlySettingsAreListedEmpty() throws {
+        guard let fileSystem = try Self.repository("xcproj-examples/tuist__XcodeProj") else { return }
+        let project = "Fixtures/XCProj/XcodeGenerated.xcodeproj"
+        let printed = runCLI(
+            ["resolve", "--project", project, "--target", "SampleApp", "-c", "Release",
+             "--print", "GCC_OPTIMIZATION_LEVEL", "--print", "SWIFT_OPTIMIZATION_LEVEL", "--print", "SDKROOT"],
+            fileSystem: fileSystem)
+        #expect(printed.status == .success)
+        #expect(printed.stdout == "\n\niphoneos\n")
+        let listed = runCLI(["resolve", "--project", project, "--target", "SampleApp", "-c", "Release"], fileSystem: fileSystem)
+        #expect(listed.status == .success)
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("GCC_OPTIMIZATION_LEVEL =") && $0.dropFirst("GCC_OPTIMIZATION_LEVEL =".count).allSatisfy { $0 == " " } })
+        #expect(lines.contains { $0.hasPrefix("SWIFT_OPTIMIZATION_LEVEL =") && $0.dropFirst("SWIFT_OPTIMIZATION_LEVEL =".count).allSatisfy { $0 == " " } })
+        let debug = runCLI(
+            ["resolve", "--project", project, "--target", "SampleApp", "-c", "Debug",
+             "--print", "GCC_OPTIMIZATION_LEVEL", "--print", "SWIFT_OPTIMIZATION_LEVEL"],
+            fileSystem: fileSystem)
+        #expect(debug.status == .success)
+        #expect(debug.stdout == "0\n-Onone\n")
     }
 }

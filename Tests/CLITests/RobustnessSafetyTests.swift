@@ -28,10 +28,10 @@ import XCConfigLint
     @Test func onlyTheAtomicWriteHelperOpensFilesForWriting() throws {
         let writing = ["O_WRONLY", "O_RDWR", "O_CREAT", "O_TRUNC", "fopen(", ".write(to:", "createFile(", "FileHandle(forWriting", "FileHandle(forUpdating"]
         var offenders: [String] = []
-        for (path, text) in try Self.toolSources() where path != "XCConfig/Support/RealFileSystem.swift" {
+        for (path, text) in try Self.toolSources() where path != "XCConfig/System/RealFileSystem.swift" {
             // Subprocess opens /dev/null, and nothing else, as a started program's stderr.
             var text = text
-            if path == "XCConfig/Support/Subprocess.swift" {
+            if path == "XCConfig/System/Subprocess.swift" {
                 text = text.replacingOccurrences(of: #"posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)"#, with: "")
             }
             // JSONValue's `write(to: &output …)` appends to a string, not a file.
@@ -46,7 +46,7 @@ import XCConfigLint
         var launching: [String] = []
         for (path, text) in try Self.toolSources() {
             // Programs start in one place: Subprocess.run (posix_spawn of a path, no shell).
-            if path != "XCConfig/Support/Subprocess.swift" {
+            if path != "XCConfig/System/Subprocess.swift" {
                 #expect(!text.contains("posix_spawn"), "\(path)")
             }
             #expect(!text.contains("popen(") && !text.contains("execv") && !text.contains(" system(") && !text.contains("= Process()"), "\(path)")
@@ -55,7 +55,7 @@ import XCConfigLint
         // Git (found on PATH, fixed arguments) for the local-file checks; xcode-select on macOS
         // for the developer directory. Nothing from an input is ever run.
         #expect(Set(launching).isSubset(of: [
-            "XCConfigCLI/Commands/StackArguments.swift", "XCConfigLint/Core/Git.swift", "XCConfig/Local/GitWorkTree.swift",
+            "XCConfigCLI/Commands/StackArguments.swift", "XCConfigLint/System/ProcessGit.swift", "XCConfig/Local/GitWorkTree.swift",
         ]))
     }
 

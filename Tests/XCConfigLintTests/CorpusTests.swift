@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 import XCConfig
 import XCConfigSyntax
@@ -9,15 +10,13 @@ import Glibc
 import Darwin
 #endif
 
-/// The shared corpus of real-world configuration files, when present.
-let corpusDirectory = "/work/shared/corpus"
-
 /// Lints the whole corpus with every rule (opt-in ones included), twice, with the same result;
 /// with `XCCONFIG_LINT_CORPUS_OUT=FILE` it writes every finding there for review. Its speed is
 /// measured by `xcconfig-bench` (lint-corpus), never by a test.
 @Suite struct CorpusTests {
-    @Test(.enabled(if: RealFileSystem().kind(of: corpusDirectory) == .directory))
+    @Test(.enabled(if: ConformanceFixtures.corpusDirectory != nil, "shared/corpus is absent"))
     func corpusLintsDeterministically() throws {
+        let corpusDirectory = try #require(ConformanceFixtures.corpusDirectory).path
         var configuration = LintConfiguration()
         configuration.optInRules = RuleRegistry.identifiers
         let linter = Linter(configuration: configuration, fileSystem: RealFileSystem(currentDirectory: corpusDirectory))

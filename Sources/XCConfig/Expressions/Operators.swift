@@ -42,7 +42,6 @@ public enum Operators {
     /// ``retrieve(_:_:in:)``, the one implementation.
     static func retrieve(_ name: OperatorName, _ value: String) -> String {
         var buffer = ByteBuffer()
-        defer { buffer.deallocate() }
         buffer.append(value)
         let result = retrieve(name, 0..<buffer.count, in: &buffer)
         return String(decoding: buffer.bytes(result.lowerBound, result.count), as: UTF8.self)

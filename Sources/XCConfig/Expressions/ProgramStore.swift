@@ -6,9 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// The buffers every compiled value of one resolver shares. Their owner calls
-/// ``deallocate()`` once, when done with them.
-struct ProgramStore {
+/// The buffers every compiled value of one resolver shares, freed with it.
+struct ProgramStore: ~Copyable {
     var pieces = FlatBuffer<ProgramPiece>()
     var references = FlatBuffer<CompiledReference>()
     var operators = FlatBuffer<CompiledOperator>()
@@ -23,15 +22,6 @@ struct ProgramStore {
     var unassignedNames = NameTable()
     /// The operator names the common shape has read lately.
     var recentOperatorNames = OperatorNameMemo()
-
-    mutating func deallocate() {
-        pieces.deallocate()
-        references.deallocate()
-        operators.deallocate()
-        text.deallocate()
-        pendingPieces.deallocate()
-        pendingOperators.deallocate()
-    }
 
     /// The text of pieces that hold no reference, as a range of ``text`` (joined there when
     /// there are several).

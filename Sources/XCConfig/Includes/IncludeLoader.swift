@@ -14,17 +14,22 @@ public struct IncludeLoader: Sendable {
     public var projectRoot: String?
     /// Replaces `<DEVELOPER_DIR>` in include names; `nil` leaves such includes unresolved.
     public var developerDirectory: String?
+    /// Files already parsed, shared with other loaders; `nil` reads and parses every file
+    /// each load.
+    public var parsedFiles: ParsedFileCache?
 
     public init(
         fileSystem: any FileSystem,
         searchPaths: [String] = [],
         projectRoot: String? = nil,
-        developerDirectory: String? = nil
+        developerDirectory: String? = nil,
+        parsedFiles: ParsedFileCache? = nil
     ) {
         self.fileSystem = fileSystem
         self.searchPaths = searchPaths
         self.projectRoot = projectRoot
         self.developerDirectory = developerDirectory
+        self.parsedFiles = parsedFiles
     }
 
     /// Why the root file could not be loaded at all.
@@ -42,25 +47,37 @@ public struct IncludeLoader: Sendable {
     }
 
     /// Loads the file at `path` and its includes.
-    public func load(path: String) throws(RootError) -> LoadedConfiguration {
+    ///
+    /// - Parameter walkingIncludedFiles: `false` stops at the file's own includes: they are
+    ///   resolved, read and recorded as usual, but their assignments and includes are not
+    ///   listed. For callers that need a file's include edges, not its closure.
+    public func load(path: String, walkingIncludedFiles: Bool = true) throws(RootError) -> LoadedConfiguration {
         let absolute = Path.absolute(path, relativeTo: fileSystem.currentDirectory)
         if fileSystem.kind(of: absolute) == .directory {
             throw RootError(path: absolute, underlying: FileSystemError(path: absolute, reason: .isDirectory))
         }
-        let bytes: [UInt8]
+        let tree: SyntaxTree
         do {
-            bytes = try fileSystem.read(absolute)
+            tree = try parsedTree(at: absolute)
         } catch {
             throw RootError(path: absolute, underlying: error)
         }
-        return load(bytes: bytes, path: absolute)
+        var walker = Walker(loader: self, callerSearchList: callerSearchList)
+        walker.walksIncludedFiles = walkingIncludedFiles
+        return walker.run(rootTree: tree, rootPath: absolute)
     }
 
     /// Loads configuration text given as bytes; `path` (absolute) places it for include search,
     /// `nil` means it has no place and only the caller's search paths are searched.
     public func load(bytes: [UInt8], path: String?) -> LoadedConfiguration {
         var walker = Walker(loader: self, callerSearchList: callerSearchList)
-        return walker.run(rootBytes: bytes, rootPath: path.map { Path.absolute($0, relativeTo: fileSystem.currentDirectory) })
+        return walker.run(rootTree: XCConfigParser.parse(bytes), rootPath: path.map { Path.absolute($0, relativeTo: fileSystem.currentDirectory) })
+    }
+
+    /// The tree of the file at `path` (absolute): from ``parsedFiles`` when there is one.
+    fileprivate func parsedTree(at path: String) throws(FileSystemError) -> SyntaxTree {
+        guard let parsedFiles else { return XCConfigParser.parse(try fileSystem.read(path)) }
+        return try parsedFiles.tree(at: path) { () throws(FileSystemError) -> [UInt8] in try fileSystem.read(path) }
     }
 }
 
@@ -73,6 +90,8 @@ private struct Walker {
     var parsed = PathMap<Int>()
     var dependencySet = PathMap<Void>()
     var includeCount = 0
+    /// `false` when only the root's includes are resolved, not walked.
+    var walksIncludedFiles = true
 
     /// One file being walked.
     struct Frame {
@@ -100,8 +119,7 @@ private struct Walker {
     /// file's statements once it is parsed.
     var listed: UnretainedAssignments! = nil
 
-    mutating func run(rootBytes: [UInt8], rootPath: String?) -> LoadedConfiguration {
-        let tree = XCConfigParser.parse(rootBytes)
+    mutating func run(rootTree tree: SyntaxTree, rootPath: String?) -> LoadedConfiguration {
         listed = UnretainedAssignments(capacity: tree.statements.count)
         let rootIndex = addFile(path: rootPath, tree: tree)
         if let rootPath { addDependency(rootPath) }
@@ -270,17 +288,17 @@ private struct Walker {
 
         if let existing = parsed[resolved] {
             record(.included, resolved, existing)
-            push(fileIndex: existing, directory: directory, identity: identity)
+            if walksIncludedFiles { push(fileIndex: existing, directory: directory, identity: identity) }
             return
         }
-        var bytes: [UInt8] = []
+        var tree: SyntaxTree? = nil
         var failure: FileSystemError? = nil
         // `kind` is what the search found there, so the entry is not looked up twice.
         if kind == .directory {
             failure = FileSystemError(path: resolved, reason: .isDirectory)
         } else {
             do {
-                bytes = try loader.fileSystem.read(resolved)
+                tree = try loader.parsedTree(at: resolved)
             } catch {
                 failure = error
             }
@@ -295,9 +313,9 @@ private struct Walker {
             }
             return
         }
-        let index = addFile(path: resolved, tree: XCConfigParser.parse(bytes))
+        let index = addFile(path: resolved, tree: tree!)
         record(.included, resolved, index)
-        push(fileIndex: index, directory: directory, identity: identity)
+        if walksIncludedFiles { push(fileIndex: index, directory: directory, identity: identity) }
     }
 
     /// Calls `visit` with each directory of the innermost file's search list, in order, until it

@@ -1,11 +1,11 @@
 /// Adds a path to a `.gitignore` without disturbing what is there.
-public enum GitIgnoreFile {
+package enum GitIgnoreFile {
     /// The pattern that ignores exactly `relativePath` (relative to the `.gitignore`'s folder).
     ///
     /// A path with no inner `/` gets a leading one, else git would ignore the name at every
     /// depth; pattern characters (`*`, `?`, `[`, `\`), a leading `#` or `!` and trailing spaces
     /// are escaped with `\` (gitignore(5)).
-    public static func pattern(for relativePath: String) -> String {
+    package static func pattern(for relativePath: String) -> String {
         var pattern = ""
         for character in relativePath {
             if "*?[\\".contains(character) { pattern.append("\\") }
@@ -22,7 +22,7 @@ public enum GitIgnoreFile {
     }
 
     /// Whether a line of `bytes` is the pattern for `relativePath`, with or without a leading `/`.
-    public static func lists(_ relativePath: String, in bytes: [UInt8]) -> Bool {
+    package static func lists(_ relativePath: String, in bytes: [UInt8]) -> Bool {
         let pattern = Self.pattern(for: relativePath)
         let bare = pattern.hasPrefix("/") ? String(pattern.dropFirst()) : pattern
         let candidates: Set<String> = [pattern, bare, "/" + bare]
@@ -38,7 +38,7 @@ public enum GitIgnoreFile {
 
     /// `existing` (or an empty file) with the pattern for `relativePath` appended on its own
     /// line, in the file's line terminator style; `nil` when a line already lists it.
-    public static func adding(_ relativePath: String, to existing: [UInt8]?) -> [UInt8]? {
+    package static func adding(_ relativePath: String, to existing: [UInt8]?) -> [UInt8]? {
         let bytes = existing ?? []
         if lists(relativePath, in: bytes) { return nil }
         let newline = LocalConfigurationFile.lineTerminator(of: bytes)

@@ -38,7 +38,7 @@ public enum LocalConfigurationFile {
     /// are not overridable come last, under a comment saying so.
     ///
     /// - Parameter ignoredByGit: whether the header may say git ignores the file.
-    public static func render(for shared: SharedConfiguration, values: [LocalSettingValue], ignoredByGit: Bool) throws(LocalConfigurationError) -> String {
+    package static func render(for shared: SharedConfiguration, values: [LocalSettingValue], ignoredByGit: Bool) throws(LocalConfigurationError) -> String {
         var given: [String: String] = [:]
         for value in values {
             given[value.key] = try valueText(value.value, key: value.key)
@@ -120,7 +120,7 @@ public enum LocalConfigurationFile {
     }
 
     /// The assignments a local file makes, each with the shared value it replaces.
-    public static func overrides(in bytes: [UInt8], shared: SharedConfiguration) -> [LocalOverride] {
+    package static func overrides(in bytes: [UInt8], shared: SharedConfiguration) -> [LocalOverride] {
         XCConfigParser.parse(bytes).assignments.map { assignment in
             let key = assignment.name + assignment.conditionSuffix
             return LocalOverride(
@@ -146,7 +146,7 @@ public enum LocalConfigurationFile {
     /// values; assignments of names that are no longer overridable are commented out (never
     /// deleted), under a line saying why. A setting already present, assigned or commented
     /// out as `// NAME = …`, is not appended again. The file's line terminator style is kept.
-    public static func update(_ bytes: [UInt8], for shared: SharedConfiguration) -> Update {
+    package static func update(_ bytes: [UInt8], for shared: SharedConfiguration) -> Update {
         let tree = XCConfigParser.parse(bytes)
         let newline = lineTerminator(of: bytes)
         var present: Set<String> = []

@@ -1,9 +1,9 @@
 /// Per-setting counters indexed by interned name, read and written like a dictionary.
 ///
 /// Pointer-backed: evaluation counts a setting in and out for every setting it evaluates,
-/// and an array's uniqueness check on each write cost more than the count. Its owner calls
-/// ``deallocate()`` once, when done with it; copies share the counters.
-struct ActiveCounts {
+/// and an array's uniqueness check on each write cost more than the count. The counters are
+/// freed with the value, unless they are in storage lent by an ``Arena``.
+struct ActiveCounts: ~Copyable {
     private var counts: UnsafeMutablePointer<Int>? = nil
     private var count = 0
     /// `false` while the counters are in storage lent by the owner, who frees it.
@@ -11,8 +11,7 @@ struct ActiveCounts {
 
     init() {}
 
-    /// Counters for `count` IDs in `storage` (room for `count` integers), which the owner
-    /// frees, after ``deallocate()``.
+    /// Counters for `count` IDs in `storage` (room for `count` integers), which its lender frees.
     init(count: Int, lending storage: UnsafeMutableRawPointer) {
         guard count > 0 else { return }
         let counts = storage.bindMemory(to: Int.self, capacity: count)
@@ -43,8 +42,7 @@ struct ActiveCounts {
         nonmutating set { self[id, default: 0] = newValue ?? 0 }
     }
 
-    /// Frees the counters.
-    func deallocate() {
+    deinit {
         if ownsCounts { PlainMemory.deallocate(counts) }
     }
 }

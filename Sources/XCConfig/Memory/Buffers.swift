@@ -35,9 +35,13 @@ enum PlainMemory {
 /// Evaluation and compilation append a few values at a time (a reference's bytes, a text
 /// piece, a compiled reference) and drop them again; `Array.append` spent about a hundred
 /// instructions a call on uniqueness checks and generic copying, more than the values
-/// themselves. The buffer is not copied between owners: its owner calls ``deallocate()``
-/// once, when it is done with it.
-struct FlatBuffer<Element> {
+/// themselves.
+///
+/// It owns its storage and frees it when it goes (it cannot be copied, so there is one owner),
+/// unless the storage is lent (``init(lending:capacity:)``). Reading through ``all`` or
+/// ``elements(_:_:)`` gives an `UnsafeBufferPointer`, valid until the buffer next changes;
+/// indexing is checked in debug builds.
+struct FlatBuffer<Element>: ~Copyable {
     /// Non-nil whenever `capacity` is above zero. Read with `unsafelyUnwrapped` where that
     /// holds (an index into the values, a copy of at least one): the check `!` adds to every
     /// subscript and append was a tenth of their instructions.
@@ -52,8 +56,8 @@ struct FlatBuffer<Element> {
 
     init() {}
 
-    /// An empty buffer with room for `capacity` values at `storage`, which its lender frees,
-    /// after the buffer's ``deallocate()``; should the buffer outgrow it, it moves to storage
+    /// An empty buffer with room for `capacity` values at `storage`, which its lender (an
+    /// ``Arena``) frees, after the buffer; should the buffer outgrow it, it moves to storage
     /// of its own.
     init(lending storage: UnsafeMutableRawPointer, capacity: Int) {
         base = storage.bindMemory(to: Element.self, capacity: capacity)
@@ -90,8 +94,14 @@ struct FlatBuffer<Element> {
 
     /// Addressed rather than got and set, so that setting one field of a value writes only it.
     @inline(__always) subscript(index: Int) -> Element {
-        unsafeAddress { UnsafePointer(base.unsafelyUnwrapped + index) }
-        unsafeMutableAddress { base.unsafelyUnwrapped + index }
+        unsafeAddress {
+            assert(index >= 0 && index < count, "index out of range")
+            return UnsafePointer(base.unsafelyUnwrapped + index)
+        }
+        unsafeMutableAddress {
+            assert(index >= 0 && index < count, "index out of range")
+            return base.unsafelyUnwrapped + index
+        }
     }
 
     @inline(__always) mutating func append(_ element: Element) {
@@ -148,7 +158,7 @@ struct FlatBuffer<Element> {
     }
 
     /// Appends the values of `other` from `start` on.
-    @inline(__always) mutating func append(_ other: FlatBuffer, from start: Int) {
+    @inline(__always) mutating func append(_ other: borrowing FlatBuffer, from start: Int) {
         if other.count > start { append(other.base.unsafelyUnwrapped + start, count: other.count - start) }
     }
 
@@ -159,16 +169,17 @@ struct FlatBuffer<Element> {
 
     /// The values `start..<start + length`, valid until the buffer next grows.
     @inline(__always) func elements(_ start: Int, _ length: Int) -> UnsafeBufferPointer<Element> {
-        UnsafeBufferPointer(start: length == 0 ? nil : base.unsafelyUnwrapped + start, count: length)
+        assert(start >= 0 && length >= 0 && start &+ length <= count, "range out of bounds")
+        return UnsafeBufferPointer(start: length == 0 ? nil : base.unsafelyUnwrapped + start, count: length)
     }
 
-    /// Frees the storage; the buffer is empty afterwards.
-    mutating func deallocate() {
+    /// Calls `body` with the values, to change them in place.
+    mutating func withUnsafeMutableElements<R>(_ body: (UnsafeMutableBufferPointer<Element>) -> R) -> R {
+        body(UnsafeMutableBufferPointer(start: count == 0 ? nil : base.unsafelyUnwrapped, count: count))
+    }
+
+    deinit {
         if ownsBase { PlainMemory.deallocate(base) }
-        base = nil
-        count = 0
-        capacity = 0
-        ownsBase = true
     }
 
     @inline(never) private mutating func grow(toAtLeast needed: Int) {

@@ -16,10 +16,10 @@ final class Evaluator {
     let table: AssignmentTable
     /// The bounds of evaluation.
     let options: Resolver.Options
-    /// The table's records and chains' tops, kept where reading them costs one load. Views of
-    /// the table's buffers, which the table frees.
-    let records: FlatBuffer<AssignmentTable.Record>
-    let topMatching: FlatBuffer<Int32>
+    /// The table's records and chains' tops, kept where reading them costs one load: views of
+    /// the table's buffers, which never change and live as long as the table.
+    let records: UnsafeBufferPointer<AssignmentTable.Record>
+    let topMatching: UnsafeBufferPointer<Int32>
     let nameIDs: NameTable
 
     /// The settings being evaluated, innermost last.
@@ -81,8 +81,8 @@ final class Evaluator {
     init(table: AssignmentTable, options: Resolver.Options) {
         self.table = table
         self.options = options
-        records = table.records
-        topMatching = table.topMatching
+        records = table.records.all
+        topMatching = table.topMatching.all
         nameIDs = table.nameIDs
         let recordCount = table.records.count, nameCount = table.nameCount
         // Room for what a file of this size uses: about 32 bytes of evaluated value per
@@ -118,16 +118,5 @@ final class Evaluator {
         store.references = FlatBuffer(lending: arena.room(at: referencesAt), capacity: referencesRoom)
         store.operators = FlatBuffer(lending: arena.room(at: operatorsAt), capacity: operatorsRoom)
         store.pendingPieces = FlatBuffer(lending: arena.room(at: pendingPiecesAt), capacity: pendingPiecesRoom)
-    }
-
-    deinit {
-        frames.deallocate()
-        values.deallocate()
-        scratch.deallocate()
-        store.deallocate()
-        activeCount.deallocate()
-        programs.deallocate()
-        settingTypes.deallocate()
-        cache.deallocate()
     }
 }

@@ -55,7 +55,6 @@ final class NameTable {
 
     deinit {
         if ownsStorage { PlainMemory.deallocate(storage) }
-        ends.deallocate()
         if ownsSlots { PlainMemory.deallocate(slots) }
     }
 

@@ -5,12 +5,12 @@
 /// loop back into an object being read are an error, and shared subtrees are counted as often as
 /// they appear, so neither truncated nor hostile files can crash the reader or make it build an
 /// exponentially large value.
-public enum BinaryPropertyList {
+package enum BinaryPropertyList {
     /// At most this many values in the decoded tree (counting a shared object once per use).
-    public static let maximumValueCount = 1 << 22
+    package static let maximumValueCount = 1 << 22
 
     /// Whether `bytes` start like a binary property list.
-    public static func isBinary(_ bytes: [UInt8]) -> Bool {
+    package static func isBinary(_ bytes: [UInt8]) -> Bool {
         bytes.starts(with: Array("bplist".utf8))
     }
 
@@ -21,7 +21,7 @@ public enum BinaryPropertyList {
     /// both become strings.
     ///
     /// - Throws: `PropertyListError` with the byte offset of the offending object.
-    public static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+    package static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         var reader = try BinaryPropertyListReader(bytes: bytes)
         return try reader.readRoot()
     }

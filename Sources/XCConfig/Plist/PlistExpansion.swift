@@ -134,7 +134,7 @@ public struct PlistExpansion: Sendable, Hashable {
     ///
     /// Applied in every dictionary, not only the root: the list names document-type keys
     /// (`CFBundleTypeIconFile`, `CFBundleTypeRole`, `NSDocumentClass`) that only occur nested.
-    public static let infoPlistKeysRemovedWhenEmpty: Set<String> = [
+    package static let infoPlistKeysRemovedWhenEmpty: Set<String> = [
         "CFBundleDevelopmentRegion", "CFBundleExecutable", "CFBundleGetInfoString", "CFBundleIconFile",
         "CFBundleIdentifier", "CFBundleName", "CFBundlePackageType", "CFBundleResourceSpecification",
         "CFBundleShortVersionString", "CFBundleSignature", "CFBundleTypeIconFile", "CFBundleTypeRole",

@@ -4,7 +4,7 @@
 /// are missing from FoundationEssentials and lose the source positions that `xcconfig expand`
 /// needs to rewrite a file in place. Nesting is handled with an explicit stack, and refused past
 /// `propertyListMaximumDepth`, so hostile input cannot exhaust the call stack.
-public enum XMLPropertyList {
+package enum XMLPropertyList {
     /// Parses a complete XML property list.
     ///
     /// Accepts the prolog (`<?xml …?>`, `<!DOCTYPE …>`, comments), CDATA sections, the five
@@ -16,7 +16,7 @@ public enum XMLPropertyList {
     /// - Parameter bytes: the file's bytes, UTF-8 (an optional byte-order mark is skipped).
     /// - Returns: the root value, dictionaries in written order.
     /// - Throws: `PropertyListError` with the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
+    package static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListValue {
         var parser = XMLPropertyListParser(bytes: bytes, recordSites: false)
         return try parser.parseDocument()
     }

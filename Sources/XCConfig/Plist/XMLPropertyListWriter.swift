@@ -1,9 +1,9 @@
 /// Writes property lists as XML in the layout Xcode and `plutil` produce: XML declaration,
 /// Apple's DOCTYPE, `<plist version="1.0">`, one element per line indented with tabs, empty
 /// containers as `<array/>` and `<dict/>`, and `<data>` as base64 lines.
-public enum XMLPropertyListWriter {
+package enum XMLPropertyListWriter {
     /// The standard header, up to and including the `<plist version="1.0">` line.
-    public static let header = """
+    package static let header = """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">
@@ -11,7 +11,7 @@ public enum XMLPropertyListWriter {
         """
 
     /// The whole document for `value`, ending with a newline.
-    public static func write(_ value: PropertyListValue) -> [UInt8] {
+    package static func write(_ value: PropertyListValue) -> [UInt8] {
         var output = Array(header.utf8)
         append(value, indent: 0, to: &output)
         output.append(contentsOf: Array("</plist>\n".utf8))
@@ -19,7 +19,7 @@ public enum XMLPropertyListWriter {
     }
 
     /// `text` with `&`, `<` and `>` escaped, as CoreFoundation escapes element text.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var needsEscape = false
         for byte in text.utf8 where byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
             needsEscape = true

@@ -27,7 +27,7 @@ public struct BaseConfigurationShadowing: Sendable, Hashable {
     /// The setting's name, without conditions.
     public var settingName: String { parseSettingKey(setting.key)?.name ?? setting.key }
 
-    /// The finding as a warning of rule ``XcodeProject/shadowingRuleIdentifier`` at the
+    /// The finding as a warning (code ``DiagnosticCode/baseConfigurationShadowing``) at the
     /// project file's line of the entry (with its key path as a note, for formats without
     /// lines).
     public var diagnostic: Diagnostic {
@@ -41,14 +41,11 @@ public struct BaseConfigurationShadowing: Sendable, Hashable {
             file: projectFile,
             location: setting.line.map { SourceLocation(line: $0, column: 1) },
             notes: ["at \(setting.keyPath)", "\(shownFile):\(xcconfigLocation.line): \(settingName) = \(xcconfigValue)"],
-            rule: XcodeProject.shadowingRuleIdentifier)
+            code: .baseConfigurationShadowing)
     }
 }
 
 extension XcodeProject {
-    /// The identifier of the lint rule that reports ``BaseConfigurationShadowing``s.
-    public static let shadowingRuleIdentifier = "project-shadows-xcconfig"
-
     /// Every build setting of the project file that overrides a value its own base xcconfig
     /// sets, without `$(inherited)` or a reference to itself: project configurations first,
     /// then each target's, entries in written order.

@@ -5,14 +5,14 @@
 ///
 /// Like ``OldStylePropertyList`` it keeps containers on an explicit stack and refuses nesting
 /// deeper than ``maximumDepth``.
-public enum JSON5 {
+package enum JSON5 {
     /// The deepest nesting of objects and arrays accepted.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses `bytes` (UTF-8, an optional BOM is skipped) into one value.
     ///
     /// - Throws: ``ProjectFileError`` with the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8]) throws(ProjectFileError) -> ProjectFileValue {
+    package static func parse(_ bytes: [UInt8]) throws(ProjectFileError) -> ProjectFileValue {
         var parser = JSON5Parser(bytes: bytes)
         return try parser.parseDocument()
     }

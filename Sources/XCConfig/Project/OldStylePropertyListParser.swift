@@ -4,14 +4,14 @@
 /// Works on bytes in one pass. Containers are kept on an explicit stack, not the call stack, and
 /// nesting deeper than ``maximumDepth`` is an error, so a hostile file cannot overflow the stack
 /// (neither here nor when the resulting tree is later destroyed, which Swift does recursively).
-public enum OldStylePropertyList {
+package enum OldStylePropertyList {
     /// The deepest nesting of dictionaries and arrays accepted. Real projects nest 4–5 levels.
-    public static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses `bytes` (UTF-8, an optional BOM is skipped) into one value.
     ///
     /// - Throws: ``ProjectFileError`` with the line and column of the first problem.
-    public static func parse(_ bytes: [UInt8]) throws(ProjectFileError) -> ProjectFileValue {
+    package static func parse(_ bytes: [UInt8]) throws(ProjectFileError) -> ProjectFileValue {
         var parser = OldStyleParser(bytes: bytes)
         return try parser.parseDocument()
     }

@@ -4,7 +4,7 @@
 /// One tree type for the three syntaxes, so the object-graph readers do not care which one the
 /// file used. Unlike ``PropertyListValue`` it remembers the line of every dictionary key, so
 /// provenance can point at the line where a build setting is written.
-public indirect enum ProjectFileValue: Sendable, Hashable {
+package indirect enum ProjectFileValue: Sendable, Hashable {
     /// A string. Old-style property lists have no other scalar: `YES`, `46` are strings too
     /// (project-formats.md §A.2).
     case string(String)
@@ -22,25 +22,25 @@ public indirect enum ProjectFileValue: Sendable, Hashable {
     case dictionary(ProjectFileDictionary)
 
     /// The string, when this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = self { return string }
         return nil
     }
 
     /// The dictionary, when this is a dictionary.
-    public var dictionaryValue: ProjectFileDictionary? {
+    package var dictionaryValue: ProjectFileDictionary? {
         if case .dictionary(let dictionary) = self { return dictionary }
         return nil
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [ProjectFileValue]? {
+    package var arrayValue: [ProjectFileValue]? {
         if case .array(let elements) = self { return elements }
         return nil
     }
 
     /// The boolean, when this is a boolean.
-    public var booleanValue: Bool? {
+    package var booleanValue: Bool? {
         if case .boolean(let value) = self { return value }
         return nil
     }
@@ -63,19 +63,19 @@ public indirect enum ProjectFileValue: Sendable, Hashable {
 ///
 /// A key written twice keeps its first position and takes the last value, as CoreFoundation's
 /// set-value semantics and JSON decoders do (project-formats.md §A.2, §B.1).
-public struct ProjectFileDictionary: Sendable, Hashable {
+package struct ProjectFileDictionary: Sendable, Hashable {
     /// One key of a dictionary with its value and the line of the key.
-    public struct Entry: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
         /// The key.
-        public var key: String
+        package var key: String
         /// The value.
-        public var value: ProjectFileValue
+        package var value: ProjectFileValue
         /// The 1-based line of the key in the file, when the file has lines (XML plists read through
         /// the shared plist reader do not report them).
-        public var line: Int?
+        package var line: Int?
 
         /// Creates an entry.
-        public init(key: String, value: ProjectFileValue, line: Int? = nil) {
+        package init(key: String, value: ProjectFileValue, line: Int? = nil) {
             self.key = key
             self.value = value
             self.line = line
@@ -83,7 +83,7 @@ public struct ProjectFileDictionary: Sendable, Hashable {
     }
 
     /// The entries in written order, without duplicate keys.
-    public private(set) var entries: [Entry] = []
+    package private(set) var entries: [Entry] = []
 
     /// Key → position in `entries`; only built for large dictionaries (the `objects` table of a
     /// `project.pbxproj` has tens of thousands of keys, while most objects have a handful).
@@ -92,34 +92,34 @@ public struct ProjectFileDictionary: Sendable, Hashable {
     private static let indexThreshold = 12
 
     /// An empty dictionary.
-    public init() {}
+    package init() {}
 
     /// A dictionary of `entries`; later duplicates replace earlier values.
-    public init(_ entries: [Entry]) {
+    package init(_ entries: [Entry]) {
         self.entries.reserveCapacity(entries.count)
         for entry in entries { set(entry.key, entry.value, line: entry.line) }
     }
 
     /// The number of distinct keys.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// The keys in written order.
-    public var keys: [String] { entries.map(\.key) }
+    package var keys: [String] { entries.map(\.key) }
 
     /// The value of `key`, or `nil`.
-    public subscript(key: String) -> ProjectFileValue? {
+    package subscript(key: String) -> ProjectFileValue? {
         guard let position = position(of: key) else { return nil }
         return entries[position].value
     }
 
     /// The line `key` is written on, when known.
-    public func line(of key: String) -> Int? {
+    package func line(of key: String) -> Int? {
         guard let position = position(of: key) else { return nil }
         return entries[position].line
     }
 
     /// Adds `key` or replaces its value (keeping its position, taking the new line).
-    public mutating func set(_ key: String, _ value: ProjectFileValue, line: Int? = nil) {
+    package mutating func set(_ key: String, _ value: ProjectFileValue, line: Int? = nil) {
         if let position = position(of: key) {
             entries[position].value = value
             entries[position].line = line
@@ -141,11 +141,11 @@ public struct ProjectFileDictionary: Sendable, Hashable {
         return entries.firstIndex { $0.key == key }
     }
 
-    public static func == (lhs: ProjectFileDictionary, rhs: ProjectFileDictionary) -> Bool {
+    package static func == (lhs: ProjectFileDictionary, rhs: ProjectFileDictionary) -> Bool {
         lhs.entries == rhs.entries
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(entries)
     }
 }
@@ -153,7 +153,7 @@ public struct ProjectFileDictionary: Sendable, Hashable {
 extension ProjectFileValue {
     /// The same value as a ``PropertyListValue`` (lines dropped; booleans, numbers and `null`
     /// mapped to the nearest plist kinds), for clients that work with the shared plist type.
-    public var propertyListValue: PropertyListValue {
+    package var propertyListValue: PropertyListValue {
         switch self {
         case .string(let string): return .string(string)
         case .data(let bytes): return .data(bytes)
@@ -169,7 +169,7 @@ extension ProjectFileValue {
     /// A project-file value from a shared ``PropertyListValue`` (the XML form of
     /// `project.pbxproj`, project-formats.md §A.1). Integers, reals and dates become strings, as
     /// the old-style format would have written them.
-    public init(_ value: PropertyListValue) {
+    package init(_ value: PropertyListValue) {
         switch value {
         case .string(let string), .integer(let string), .real(let string), .date(let string):
             self = .string(string)

@@ -26,7 +26,8 @@ public struct ProjectLevels: Sendable, Hashable {
     public var projectConfigFile: String?
     /// The project's base xcconfig reference as written, when there is one.
     public var projectConfigReference: BaseConfigurationReference?
-    /// The project build settings of the configuration.
+    /// The project build settings of the configuration (for `project.xcproj`, with the entries
+    /// of other configurations, see ``ProjectConfiguration/settingsOfOtherConfigurations``).
     public var projectSettings: [DictionaryEntry]
     /// `TARGET_NAME`, `TARGETNAME`, `PRODUCT_TYPE` (project-formats.md §C); empty without a target.
     public var targetDynamic: [DictionaryEntry]
@@ -93,8 +94,12 @@ extension XcodeProject {
             }
             return reference.path
         }
-        func entries(_ settings: [ProjectBuildSetting]) -> [DictionaryEntry] {
-            settings
+        // A `project.xcproj` configuration's level also holds the entries whose `[config=…]`
+        // names another configuration: they never match here, but they make the setting listed,
+        // as a conditional xcconfig assignment does (cli.md `resolve`).
+        func entries(_ configuration: ProjectConfiguration?) -> [DictionaryEntry] {
+            guard let configuration else { return [] }
+            return (configuration.buildSettings + configuration.settingsOfOtherConfigurations)
                 .map { DictionaryEntry(key: $0.key, value: $0.value, origin: EntryOrigin(file: projectFilePath, keyPath: $0.keyPath, line: $0.line)) }
                 .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         }
@@ -117,11 +122,11 @@ extension XcodeProject {
             projectDynamic: Self.dynamicEntries(projectDynamicValues),
             projectConfigFile: configFile(projectConfiguration?.baseConfiguration, level: "project"),
             projectConfigReference: projectConfiguration?.baseConfiguration,
-            projectSettings: entries(projectConfiguration?.buildSettings ?? []),
+            projectSettings: entries(projectConfiguration),
             targetDynamic: Self.dynamicEntries(targetDynamicValues),
             targetConfigFile: configFile(targetConfiguration?.baseConfiguration, level: "target"),
             targetConfigReference: targetConfiguration?.baseConfiguration,
-            targetSettings: entries(targetConfiguration?.buildSettings ?? []),
+            targetSettings: entries(targetConfiguration),
             diagnostics: diagnostics)
     }
 

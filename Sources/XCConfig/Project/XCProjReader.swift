@@ -93,7 +93,9 @@ enum XCProjReader {
             let configurations = configurationNames.map { configurationName in
                 ProjectConfiguration(
                     name: configurationName, baseConfiguration: projectFiles[configurationName],
-                    buildSettings: settings(projectSettings, for: configurationName, among: configurationNames, keyPathPrefix: "build-settings / "))
+                    buildSettings: settings(projectSettings, for: configurationName, among: configurationNames, keyPathPrefix: "build-settings / "),
+                    settingsOfOtherConfigurations: settingsOfOtherConfigurations(
+                        projectSettings, for: configurationName, among: configurationNames, keyPathPrefix: "build-settings / "))
             }
 
             var targets: [ProjectTarget] = []
@@ -134,7 +136,10 @@ enum XCProjReader {
                     ProjectConfiguration(
                         name: configurationName, baseConfiguration: targetFiles[configurationName],
                         buildSettings: settings(targetSettings, for: configurationName, among: configurationNames,
-                                                keyPathPrefix: "targets / \(targetName) / build-settings / "))
+                                                keyPathPrefix: "targets / \(targetName) / build-settings / "),
+                        settingsOfOtherConfigurations: settingsOfOtherConfigurations(
+                            targetSettings, for: configurationName, among: configurationNames,
+                            keyPathPrefix: "targets / \(targetName) / build-settings / "))
                 }
                 targets.append(ProjectTarget(name: targetName, kind: kind, productType: productType, configurations: targetConfigurations))
             }
@@ -158,19 +163,8 @@ enum XCProjReader {
             var positionOfKey: [String: Int] = [:]
             var specific: Set<String> = []
             for entry in flat.entries {
-                guard let (key, isSpecific) = splitKey(entry.key, for: configuration, among: all) else { continue }
-                let setting: ProjectBuildSetting
-                switch entry.value {
-                case .string(let text):
-                    setting = ProjectBuildSetting(key: key, value: text, line: entry.line, keyPath: keyPathPrefix + entry.key)
-                case .array(let elements) where elements.allSatisfy({ $0.stringValue != nil }):
-                    let strings = elements.map { $0.stringValue! }
-                    setting = ProjectBuildSetting(
-                        key: key, value: ProjectBuildSetting.joinedArrayValue(strings), arrayElements: strings,
-                        line: entry.line, keyPath: keyPathPrefix + entry.key)
-                default:
-                    continue
-                }
+                guard let (key, isSpecific) = splitKey(entry.key, for: configuration, among: all),
+                      let setting = buildSetting(entry, key: key, keyPathPrefix: keyPathPrefix) else { continue }
                 if let existing = positionOfKey[key] {
                     if isSpecific || !specific.contains(key) { result[existing] = setting }
                 } else {
@@ -180,6 +174,33 @@ enum XCProjReader {
                 if isSpecific { specific.insert(key) }
             }
             return result
+        }
+
+        /// The entries of a flat `build-settings` object that ``settings(_:for:among:keyPathPrefix:)``
+        /// leaves out for `configuration` because a `config=` condition names another
+        /// configuration, keys unchanged: the condition matcher rules them out in this
+        /// configuration, but they still assign their setting (project-formats.md §B.3).
+        func settingsOfOtherConfigurations(_ flat: ProjectFileDictionary, for configuration: String, among all: [String], keyPathPrefix: String) -> [ProjectBuildSetting] {
+            flat.entries.compactMap { entry in
+                guard splitKey(entry.key, for: configuration, among: all) == nil else { return nil }
+                return buildSetting(entry, key: entry.key, keyPathPrefix: keyPathPrefix)
+            }
+        }
+
+        /// The setting of a `build-settings` entry under `key`: a string, or an array of strings
+        /// joined (§B.3); `nil` for any other value.
+        func buildSetting(_ entry: ProjectFileDictionary.Entry, key: String, keyPathPrefix: String) -> ProjectBuildSetting? {
+            switch entry.value {
+            case .string(let text):
+                return ProjectBuildSetting(key: key, value: text, line: entry.line, keyPath: keyPathPrefix + entry.key)
+            case .array(let elements) where elements.allSatisfy({ $0.stringValue != nil }):
+                let strings = elements.map { $0.stringValue! }
+                return ProjectBuildSetting(
+                    key: key, value: ProjectBuildSetting.joinedArrayValue(strings), arrayElements: strings,
+                    line: entry.line, keyPath: keyPathPrefix + entry.key)
+            default:
+                return nil
+            }
         }
 
         /// Builds the flattened reference tree of `files` (§B.4, §B.6). Iterative, so a deep

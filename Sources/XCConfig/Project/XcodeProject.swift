@@ -117,12 +117,22 @@ public struct ProjectConfiguration: Sendable, Hashable {
     /// The build settings, in written order. For `project.xcproj` these are the settings of this
     /// configuration after the `[config=…]` folding of project-formats.md §B.3.
     public var buildSettings: [ProjectBuildSetting]
+    /// `project.xcproj` only: the entries whose `[config=…]` names another configuration of the
+    /// project, keys as written. The folding of ``buildSettings`` leaves them out, but Xcode keeps
+    /// the condition in the key: they never match in this configuration, yet they assign their
+    /// setting, which is listed (empty when nothing else assigns it) as for a conditional
+    /// xcconfig assignment (cli.md `resolve`, project-formats.md §B.3).
+    public var settingsOfOtherConfigurations: [ProjectBuildSetting]
 
     /// Creates a configuration.
-    public init(name: String, baseConfiguration: BaseConfigurationReference? = nil, buildSettings: [ProjectBuildSetting] = []) {
+    public init(
+        name: String, baseConfiguration: BaseConfigurationReference? = nil, buildSettings: [ProjectBuildSetting] = [],
+        settingsOfOtherConfigurations: [ProjectBuildSetting] = []
+    ) {
         self.name = name
         self.baseConfiguration = baseConfiguration
         self.buildSettings = buildSettings
+        self.settingsOfOtherConfigurations = settingsOfOtherConfigurations
     }
 }
 
@@ -181,7 +191,7 @@ public struct ProjectBuildSetting: Sendable, Hashable {
     /// `MacroNamespace.parseForMacro(_:value:[String])` does: each element gets a backslash before
     /// space, tab, CR, LF, `\`, `"` and `'`; an empty element becomes `""`; elements are joined
     /// with single spaces (project-formats.md §A.6).
-    public static func joinedArrayValue(_ elements: [String]) -> String {
+    package static func joinedArrayValue(_ elements: [String]) -> String {
         var joined = ""
         for (position, element) in elements.enumerated() {
             if position > 0 { joined += " " }

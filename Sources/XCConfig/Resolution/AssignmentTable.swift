@@ -70,14 +70,6 @@ final class AssignmentTable: @unchecked Sendable {
         topMatching = setUp.topMatching
         nameIDs = setUp.nameIDs
         diagnostics = setUp.diagnostics
-        setUp.deallocateScratch()
-    }
-
-    deinit {
-        var records = records, lastRecord = lastRecord, topMatching = topMatching
-        records.deallocate()
-        lastRecord.deallocate()
-        topMatching.deallocate()
     }
 
     /// How many names are interned.

@@ -7,7 +7,7 @@ extension AssignmentTable {
     /// A value type used once, in ``AssignmentTable/init(levels:context:catalog:)``: its
     /// buffers are written many times per record, and a struct's are checked for exclusive
     /// access when compiled rather than at every write.
-    struct Builder {
+    struct Builder: ~Copyable {
         /// Where the builder's buffers lie in the table's block.
         struct Room {
             let recordCount: Int
@@ -82,14 +82,6 @@ extension AssignmentTable {
             sdkPatterns = FlatBuffer(lending: arena.room(at: room.sdkPatterns), capacity: Room.sdkPatternsRoom)
             sdkPatternBytes = ByteBuffer(lending: arena.room(at: room.sdkPatternBytes), capacity: Room.sdkPatternBytesRoom)
             chosenSDKRoom = arena.room(at: room.chosenSDK).bindMemory(to: Int.self, capacity: count)
-        }
-
-        /// Frees what only set-up needed.
-        mutating func deallocateScratch() {
-            conditionFlags.deallocate()
-            conditionMemo.deallocate()
-            sdkPatterns.deallocate()
-            sdkPatternBytes.deallocate()
         }
 
         /// Pushes every level, lowest first.

@@ -44,8 +44,8 @@ extension AssignmentTable.Builder {
     /// through the record: a dictionary entry's, or an assignment in the general form.
     mutating func noteConditions(ofRecord record: Int) {
         var flags: UInt8 = 0
-        let sources = sources
-        sources.forEachCondition(of: records[record]) { noteCondition($0, $1, ofRecord: record, flags: &flags) }
+        let sources = sources, conditional = records[record]
+        sources.forEachCondition(of: conditional) { noteCondition($0, $1, ofRecord: record, flags: &flags) }
         conditionFlags[record] = flags
     }
 
@@ -167,9 +167,9 @@ extension AssignmentTable.Builder {
     /// the records whose patterns do not match the chosen name as mismatches.
     private mutating func bindSDK() {
         let sdkNames = context.sdks
-        let patternBytes = sdkPatternBytes
+        let patternBytes = sdkPatternBytes.all
         func pattern(_ entry: SDKPattern) -> UnsafeBufferPointer<UInt8> {
-            patternBytes.bytes(entry.start, entry.count)
+            UnsafeBufferPointer(rebasing: patternBytes[entry.start..<entry.start &+ entry.count])
         }
         // The chosen SDK of each setting with `sdk` conditions, as an index in `sdkNames` (-1:
         // none matches). SDK names in order, so that each setting gets the first that any of

@@ -14,21 +14,30 @@ final class ConditionValues {
     }
 
     /// The names and values, back to back.
-    private let text: UnsafeMutableBufferPointer<UInt8>
+    private let text: FlatBuffer<UInt8>
     /// Each value's start and length in ``text``.
-    private let values: UnsafeMutableBufferPointer<(start: Int, count: Int)>
-    private let parameters: UnsafeMutableBufferPointer<Parameter>
+    private let values: FlatBuffer<(start: Int, count: Int)>
+    private let parameters: FlatBuffer<Parameter>
 
     init(_ context: EvaluationContext) {
         // Sized first and filled in place: building arrays of strings cost more than the
         // matching it saves for a file of a few dozen conditions.
         var sizes = Sizes()
         Self.forEachBinding(of: context, &sizes)
-        text = UnsafeMutableBufferPointer(start: PlainMemory.allocate(UInt8.self, capacity: sizes.text), count: sizes.text)
-        values = UnsafeMutableBufferPointer(start: PlainMemory.allocate((start: Int, count: Int).self, capacity: sizes.values), count: sizes.values)
-        parameters = UnsafeMutableBufferPointer(start: PlainMemory.allocate(Parameter.self, capacity: sizes.parameters), count: sizes.parameters)
-        var filler = Filler(text: text, values: values, parameters: parameters)
-        Self.forEachBinding(of: context, &filler)
+        var text = FlatBuffer<UInt8>(repeating: 0, count: sizes.text)
+        var values = FlatBuffer<(start: Int, count: Int)>(repeating: (0, 0), count: sizes.values)
+        var parameters = FlatBuffer<Parameter>(repeating: Parameter(nameStart: 0, nameCount: 0, firstValue: 0, valueCount: 0), count: sizes.parameters)
+        text.withUnsafeMutableElements { text in
+            values.withUnsafeMutableElements { values in
+                parameters.withUnsafeMutableElements { parameters in
+                    var filler = Filler(text: text, values: values, parameters: parameters)
+                    Self.forEachBinding(of: context, &filler)
+                }
+            }
+        }
+        self.text = text
+        self.values = values
+        self.parameters = parameters
     }
 
     /// What ``forEachBinding(of:_:)`` calls with each binding. Visitors passed `inout` rather
@@ -111,16 +120,10 @@ final class ConditionValues {
         }
     }
 
-    deinit {
-        PlainMemory.deallocate(text.baseAddress)
-        PlainMemory.deallocate(values.baseAddress)
-        PlainMemory.deallocate(parameters.baseAddress)
-    }
-
     /// The indices of the values bound to `parameter`; `nil` when the context binds none.
     func values(of parameter: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
-        for entry in parameters where entry.nameCount == parameter.count {
-            if NameTable.equal(UnsafeBufferPointer(rebasing: text[entry.nameStart..<entry.nameStart + entry.nameCount]), parameter) {
+        for entry in parameters.all where entry.nameCount == parameter.count {
+            if NameTable.equal(text.elements(entry.nameStart, entry.nameCount), parameter) {
                 return entry.firstValue..<entry.firstValue + entry.valueCount
             }
         }
@@ -131,7 +134,7 @@ final class ConditionValues {
     @inline(__always)
     func value(_ index: Int) -> UnsafeBufferPointer<UInt8> {
         let (start, count) = values[index]
-        return UnsafeBufferPointer(rebasing: text[start..<start + count])
+        return text.elements(start, count)
     }
 
     /// Whether the condition `[parameter=pattern]` matches: any of the parameter's values

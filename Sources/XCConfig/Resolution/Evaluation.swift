@@ -359,7 +359,7 @@ extension Evaluator {
         }
         diagnostics.append(Diagnostic(
             severity: .error, message: message, file: top < 0 ? nil : table.file(ofRecord: top), location: top < 0 ? nil : table.location(ofRecord: top),
-            notes: notes, rule: "value-too-large"))
+            notes: notes, code: .valueTooLarge))
     }
 
     /// The string form of an expression (a name or an operand).

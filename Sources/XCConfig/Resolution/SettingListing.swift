@@ -88,7 +88,6 @@ extension AssignmentTable {
         // Scratch of the listing's own: the table is shared by concurrent queries.
         var keys = FlatBuffer<SettingListing.SortKey>()
         keys.reserveCapacity(2 &* count)
-        defer { keys.deallocate() }
         let base = keys.base.unsafelyUnwrapped
         var keyed = 0
         var id = 0

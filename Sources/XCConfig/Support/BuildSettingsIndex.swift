@@ -1,7 +1,12 @@
+// GENERATED FILE: do not edit. Generated with `BuildSettingsTable.swift` from
+// `../shared/data/build-settings.tsv` by
+// `Tests/XCConfigTests/Support/BuildSettingsSources.swift`; regenerate both after
+// changing the table, the hash or the type codes, in the package directory:
+//
+//     XCCONFIG_WRITE_BUILD_SETTINGS=1 swift test --filter BuildSettingsCatalogTests
+//
 // The name index of the embedded catalogue (`BuildSettingsCatalog.NameIndex` of
-// `embeddedTable`), generated with the table by `BuildSettingsSources` in the tests so
-// that no process spends time building it. Regenerate both after changing the table,
-// the hash or the type codes; `BuildSettingsCatalogTests` checks that they agree.
+// `embeddedTable`), as source so that no process spends time building it.
 
 extension BuildSettingsCatalog {
     static let embeddedIndex = NameIndex(count: 2_049, slots: embeddedIndexSlots)

@@ -1,8 +1,15 @@
+// GENERATED FILE: do not edit. Generated, with its index `BuildSettingsIndex.swift`, from
+// `../shared/data/build-settings.tsv` (beside the package directory) by
+// `Tests/XCConfigTests/Support/BuildSettingsSources.swift`. To regenerate both, run in
+// the package directory:
+//
+//     XCCONFIG_WRITE_BUILD_SETTINGS=1 swift test --filter BuildSettingsCatalogTests
+//
+// Without that variable, `BuildSettingsCatalogTests.generatedSourcesAreCurrent` checks
+// that both files are what the generator makes of the TSV file, when it is present.
+//
 // The catalogue of known build settings, embedded as source so that a copied `xcconfig`
-// binary is self-contained. Generated from `shared/data/build-settings.tsv` by
-// `BuildSettingsSources` in the tests, with its index in `BuildSettingsIndex.swift`;
-// `BuildSettingsCatalogTests` checks that both still match that file when it is present.
-// Columns: name, type, allowed values (`|`-separated), default.
+// binary is self-contained. Columns: name, type, allowed values (`|`-separated), default.
 
 extension BuildSettingsCatalog {
     static let embeddedTable: String = ##"""

@@ -17,32 +17,18 @@
 /// fileSystem.failWrites(under: "/project/Config", with: .diskFull)
 /// ```
 public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
-    private enum Node {
-        case file([UInt8], permissions: UInt16)
-        case directory(permissions: UInt16)
-        case symlink(String)
-    }
-
     /// Symbolic links followed before giving up, as `ELOOP` does.
     private static let maximumSymlinkHops = 40
 
-    private let lock = Lock()
-    // The state below is only read and written with `lock` held, which already excludes
-    // overlapping accesses: `@exclusivity(unchecked)` spares the runtime's dynamic check of each
-    // access (a dozen per include the walk resolves, about 80 instructions each).
-    // Every entry by its lexically normalised absolute path; `/` always exists.
-    @exclusivity(unchecked) private var nodes: [String: Node] = ["/": .directory(permissions: 0o755)]
-    @exclusivity(unchecked) private var injectedFailures: [String: FileSystemError.Reason] = [:]
-    @exclusivity(unchecked) private var currentDirectoryStorage: String
-    @exclusivity(unchecked) private var writeLog: [String] = []
-    /// Whether a symbolic link was ever added; until then every path resolves lexically.
-    @exclusivity(unchecked) private var hasAddedSymlinks = false
+    /// Everything the file system holds, read and written only through `state.withLock`.
+    private let state: Locked<Tree>
 
     /// A file system holding `files` (path → UTF-8 contents; relative paths are below
     /// `currentDirectory`), with their directories created as needed.
     public init(currentDirectory: String = "/", files: [String: String] = [:]) {
-        currentDirectoryStorage = Path.normalize(Path.join("/", currentDirectory))
-        createDirectories(currentDirectoryStorage)
+        var tree = Tree(currentDirectory: Path.normalize(Path.join("/", currentDirectory)))
+        tree.createDirectories(tree.currentDirectory)
+        state = Locked(tree)
         for (path, contents) in files {
             addFile(path, contents)
         }
@@ -50,8 +36,8 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     /// The directory relative paths are resolved against. It need not exist.
     public var currentDirectory: String {
-        get { lock.withLock { currentDirectoryStorage } }
-        set { lock.withLock { currentDirectoryStorage = Path.normalize(Path.join("/", newValue)) } }
+        get { state.withLock { $0.currentDirectory } }
+        set { state.withLock { $0.currentDirectory = Path.normalize(Path.join("/", newValue)) } }
     }
 
     // MARK: - Building the tree
@@ -63,40 +49,40 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     /// Adds (or replaces) a file with `bytes`, creating its directories.
     public func addFile(_ path: String, bytes: [UInt8], permissions: UInt16 = 0o644) {
-        lock.withLock {
-            let key = absolute(path)
-            createDirectories(Path.directory(of: key))
-            nodes[key] = .file(bytes, permissions: permissions)
+        state.withLock { tree in
+            let key = tree.absolute(path)
+            tree.createDirectories(Path.directory(of: key))
+            tree.nodes[key] = .file(bytes, permissions: permissions)
         }
     }
 
     /// Adds a directory and its parents.
     public func addDirectory(_ path: String, permissions: UInt16 = 0o755) {
-        lock.withLock {
-            let key = absolute(path)
-            createDirectories(key)
-            nodes[key] = .directory(permissions: permissions)
+        state.withLock { tree in
+            let key = tree.absolute(path)
+            tree.createDirectories(key)
+            tree.nodes[key] = .directory(permissions: permissions)
         }
     }
 
     /// Adds a symbolic link at `path` whose target is `destination`, relative to the link's
     /// directory unless absolute, exactly as a real link. The target need not exist.
     public func addSymlink(_ path: String, pointingTo destination: String) {
-        lock.withLock {
-            let key = absolute(path)
-            createDirectories(Path.directory(of: key))
-            nodes[key] = .symlink(destination)
-            hasAddedSymlinks = true
+        state.withLock { tree in
+            let key = tree.absolute(path)
+            tree.createDirectories(Path.directory(of: key))
+            tree.nodes[key] = .symlink(destination)
+            tree.hasAddedSymlinks = true
         }
     }
 
     /// Changes the permission bits of a file or directory (following links).
     public func setPermissions(_ permissions: UInt16, of path: String) {
-        lock.withLock {
-            guard let key = resolve(path) else { return }
-            switch nodes[key] {
-            case .file(let bytes, _): nodes[key] = .file(bytes, permissions: permissions)
-            case .directory: nodes[key] = .directory(permissions: permissions)
+        state.withLock { tree in
+            guard let key = tree.resolve(path) else { return }
+            switch tree.nodes[key] {
+            case .file(let bytes, _): tree.nodes[key] = .file(bytes, permissions: permissions)
+            case .directory: tree.nodes[key] = .directory(permissions: permissions)
             case .symlink, nil: break
             }
         }
@@ -104,9 +90,9 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     /// The permission bits of a file or directory (following links), or `nil` when nothing is there.
     public func permissions(of path: String) -> UInt16? {
-        lock.withLock {
-            guard let key = resolve(path) else { return nil }
-            switch nodes[key] {
+        state.withLock { tree in
+            guard let key = tree.resolve(path) else { return nil }
+            switch tree.nodes[key] {
             case .file(_, let permissions), .directory(let permissions): return permissions
             case .symlink, nil: return nil
             }
@@ -115,11 +101,11 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
 
     /// Removes an entry (not following a final link) and everything below it.
     public func remove(_ path: String) {
-        lock.withLock {
-            let key = absolute(path)
+        state.withLock { tree in
+            let key = tree.absolute(path)
             guard key != "/" else { return }
             let prefix = key + "/"
-            nodes = nodes.filter { $0.key != key && !$0.key.hasPrefix(prefix) }
+            tree.nodes = tree.nodes.filter { $0.key != key && !$0.key.hasPrefix(prefix) }
         }
     }
 
@@ -127,12 +113,12 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// with `reason`, leaving the tree untouched: `.diskFull`, `.permissionDenied` for a
     /// read-only folder, or any other reason.
     public func failWrites(under path: String, with reason: FileSystemError.Reason) {
-        lock.withLock { injectedFailures[absolute(path)] = reason }
+        state.withLock { tree in tree.injectedFailures[tree.absolute(path)] = reason }
     }
 
     /// Removes every failure injected with ``failWrites(under:with:)``.
     public func clearInjectedFailures() {
-        lock.withLock { injectedFailures.removeAll() }
+        state.withLock { tree in tree.injectedFailures.removeAll() }
     }
 
     // MARK: - Inspecting the tree
@@ -140,28 +126,28 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     /// The contents of the file at `path` as UTF-8 (invalid bytes become U+FFFD), or `nil` when
     /// no readable file is there. Ignores permissions, as a test's assertion should.
     public func contentsOfFile(_ path: String) -> String? {
-        lock.withLock {
-            guard let key = resolve(path), case .file(let bytes, _)? = nodes[key] else { return nil }
+        state.withLock { tree in
+            guard let key = tree.resolve(path), case .file(let bytes, _)? = tree.nodes[key] else { return nil }
             return String(decoding: bytes, as: UTF8.self)
         }
     }
 
     /// Every path in the tree, sorted: to check that a failed write left nothing behind.
     public var allPaths: [String] {
-        lock.withLock { nodes.keys.sorted() }
+        state.withLock { tree in tree.nodes.keys.sorted() }
     }
 
     /// The paths written successfully with ``writeAtomically(_:to:)``, in order.
     public var writtenPaths: [String] {
-        lock.withLock { writeLog }
+        state.withLock { tree in tree.writeLog }
     }
 
     // MARK: - FileSystem
 
     public func kind(of path: String) -> FileKind? {
-        lock.withLock {
-            guard let key = resolve(path) else { return nil }
-            switch nodes[key] {
+        state.withLock { tree in
+            guard let key = tree.resolve(path) else { return nil }
+            switch tree.nodes[key] {
             case .file: return .file
             case .directory: return .directory
             case .symlink, nil: return nil
@@ -170,9 +156,9 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
-        try lock.withLock { () throws(FileSystemError) -> [UInt8] in
-            guard let key = resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
-            switch nodes[key] {
+        try state.withLock { (tree: inout Tree) throws(FileSystemError) -> [UInt8] in
+            guard let key = tree.resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
+            switch tree.nodes[key] {
             case nil, .symlink:
                 throw FileSystemError(path: path, reason: .notFound)
             case .directory:
@@ -188,39 +174,39 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-        try lock.withLock { () throws(FileSystemError) in
-            guard let target = resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
+        try state.withLock { (tree: inout Tree) throws(FileSystemError) in
+            guard let target = tree.resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
             let directory = Path.directory(of: target)
-            guard case .directory(let directoryPermissions)? = nodes[directory] else {
+            guard case .directory(let directoryPermissions)? = tree.nodes[directory] else {
                 throw FileSystemError(path: directory, reason: .notFound)
             }
             var permissions: UInt16 = 0o644  // 0666 minus the usual umask 022
-            switch nodes[target] {
+            switch tree.nodes[target] {
             case .directory: throw FileSystemError(path: path, reason: .isDirectory)
             case .file(_, let existing): permissions = existing
             case .symlink, nil: break
             }
             guard directoryPermissions & 0o200 != 0 else { throw FileSystemError(path: path, reason: .permissionDenied) }
-            if let reason = injectedFailure(for: target) ?? injectedFailure(for: absolute(path)) {
+            if let reason = tree.injectedFailure(for: target) ?? tree.injectedFailure(for: tree.absolute(path)) {
                 // The real helper removes its temporary file on failure; here none was created.
                 throw FileSystemError(path: path, reason: reason)
             }
-            nodes[target] = .file(bytes, permissions: permissions)
-            writeLog.append(target)
+            tree.nodes[target] = .file(bytes, permissions: permissions)
+            tree.writeLog.append(target)
         }
     }
 
     public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
-        try lock.withLock { () throws(FileSystemError) -> [String] in
-            guard let key = resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
-            switch nodes[key] {
+        try state.withLock { (tree: inout Tree) throws(FileSystemError) -> [String] in
+            guard let key = tree.resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
+            switch tree.nodes[key] {
             case nil, .symlink: throw FileSystemError(path: path, reason: .notFound)
             case .file: throw FileSystemError(path: path, reason: .ioError("Not a directory"))
             case .directory(let permissions):
                 guard permissions & 0o400 != 0 else { throw FileSystemError(path: path, reason: .permissionDenied) }
             }
             let prefix = key == "/" ? "/" : key + "/"
-            return nodes.keys.compactMap { candidate in
+            return tree.nodes.keys.compactMap { candidate in
                 guard candidate != key, candidate.hasPrefix(prefix) else { return nil }
                 let rest = candidate.dropFirst(prefix.count)
                 return rest.contains("/") ? nil : String(rest)
@@ -229,84 +215,107 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func resolvingSymlinks(_ path: String) -> String {
-        lock.withLock { resolve(path) ?? path }
+        state.withLock { tree in tree.resolve(path) ?? path }
     }
 
     public func isSymbolicLink(_ path: String) -> Bool {
-        lock.withLock { isLink(path) }
+        state.withLock { tree in tree.isLink(path) }
     }
 
     public func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
-        lock.withLock {
-            guard let key = resolve(path) else { return nil }
+        state.withLock { tree in
+            guard let key = tree.resolve(path) else { return nil }
             let kind: FileKind
-            switch nodes[key] {
+            switch tree.nodes[key] {
             case .file: kind = .file
             case .directory: kind = .directory
             case .symlink, nil: return nil
             }
-            return (kind, hasAddedSymlinks && isLink(path))
+            return (kind, tree.hasAddedSymlinks && tree.isLink(path))
         }
     }
+}
 
-    // MARK: - Helpers (called with the lock held)
-
-    /// Whether the entry `path` names is itself a symbolic link.
-    private func isLink(_ path: String) -> Bool {
-        guard hasAddedSymlinks else { return false }
-        let full = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
-        let name = Path.basename(full)
-        guard full != "/", name != ".", name != "..", let folder = resolve(Path.directory(of: full)) else { return false }
-        if case .symlink? = nodes[Path.join(folder, name)] { return true }
-        return false
+/// The state of an ``InMemoryFileSystem``, and what reads it: always used under its lock.
+extension InMemoryFileSystem {
+    fileprivate enum Node {
+        case file([UInt8], permissions: UInt16)
+        case directory(permissions: UInt16)
+        case symlink(String)
     }
 
-    private func absolute(_ path: String) -> String {
-        Path.absolute(path, relativeTo: currentDirectoryStorage)
-    }
+    fileprivate struct Tree {
+        /// Every entry by its lexically normalised absolute path; `/` always exists.
+        var nodes: [String: Node] = ["/": .directory(permissions: 0o755)]
+        var injectedFailures: [String: FileSystemError.Reason] = [:]
+        /// The directory relative paths are resolved against.
+        var currentDirectory: String
+        /// The paths written successfully, in order.
+        var writeLog: [String] = []
+        /// Whether a symbolic link was ever added; until then every path resolves lexically.
+        var hasAddedSymlinks = false
 
-    private func createDirectories(_ path: String) {
-        var current = ""
-        for component in path.split(separator: "/") {
-            current += "/" + component
-            if nodes[current] == nil { nodes[current] = .directory(permissions: 0o755) }
+        init(currentDirectory: String) {
+            self.currentDirectory = currentDirectory
         }
-    }
 
-    /// The physical path `path` names, every symbolic link followed; `nil` on a link loop.
-    /// `..` after a link goes up from the link's target, as the kernel does.
-    private func resolve(_ path: String) -> String? {
-        let start = Path.isAbsolute(path) ? path : Path.join(currentDirectoryStorage, path)
-        // Without links, following components is lexical normalisation (`..` of `/` is `/`).
-        if !hasAddedSymlinks { return Path.normalize(start) }
-        var pending = start.split(separator: "/").reversed().map(String.init)
-        var current = "/"
-        var hops = 0
-        while let component = pending.popLast() {
-            if component == "." { continue }
-            if component == ".." {
-                current = Path.directory(of: current)
-                continue
+        /// Whether the entry `path` names is itself a symbolic link.
+        func isLink(_ path: String) -> Bool {
+            guard hasAddedSymlinks else { return false }
+            let full = Path.isAbsolute(path) ? path : Path.join(currentDirectory, path)
+            let name = Path.basename(full)
+            guard full != "/", name != ".", name != "..", let folder = resolve(Path.directory(of: full)) else { return false }
+            if case .symlink? = nodes[Path.join(folder, name)] { return true }
+            return false
+        }
+
+        func absolute(_ path: String) -> String {
+            Path.absolute(path, relativeTo: currentDirectory)
+        }
+
+        mutating func createDirectories(_ path: String) {
+            var current = ""
+            for component in path.split(separator: "/") {
+                current += "/" + component
+                if nodes[current] == nil { nodes[current] = .directory(permissions: 0o755) }
             }
-            let candidate = Path.join(current, component)
-            if case .symlink(let destination)? = nodes[candidate] {
-                hops += 1
-                if hops > InMemoryFileSystem.maximumSymlinkHops { return nil }
-                if Path.isAbsolute(destination) { current = "/" }
-                pending.append(contentsOf: destination.split(separator: "/").reversed().map(String.init))
-                continue
-            }
-            current = candidate
         }
-        return current
-    }
 
-    private func injectedFailure(for path: String) -> FileSystemError.Reason? {
-        var candidate = path
-        while true {
-            if let reason = injectedFailures[candidate] { return reason }
-            if candidate == "/" { return nil }
-            candidate = Path.directory(of: candidate)
+        /// The physical path `path` names, every symbolic link followed; `nil` on a link loop.
+        /// `..` after a link goes up from the link's target, as the kernel does.
+        func resolve(_ path: String) -> String? {
+            let start = Path.isAbsolute(path) ? path : Path.join(currentDirectory, path)
+            // Without links, following components is lexical normalisation (`..` of `/` is `/`).
+            if !hasAddedSymlinks { return Path.normalize(start) }
+            var pending = start.split(separator: "/").reversed().map(String.init)
+            var current = "/"
+            var hops = 0
+            while let component = pending.popLast() {
+                if component == "." { continue }
+                if component == ".." {
+                    current = Path.directory(of: current)
+                    continue
+                }
+                let candidate = Path.join(current, component)
+                if case .symlink(let destination)? = nodes[candidate] {
+                    hops += 1
+                    if hops > InMemoryFileSystem.maximumSymlinkHops { return nil }
+                    if Path.isAbsolute(destination) { current = "/" }
+                    pending.append(contentsOf: destination.split(separator: "/").reversed().map(String.init))
+                    continue
+                }
+                current = candidate
+            }
+            return current
+        }
+
+        func injectedFailure(for path: String) -> FileSystemError.Reason? {
+            var candidate = path
+            while true {
+                if let reason = injectedFailures[candidate] { return reason }
+                if candidate == "/" { return nil }
+                candidate = Path.directory(of: candidate)
+            }
         }
     }
 }

@@ -1,25 +1,25 @@
 /// Why JSON text could not be read, and where.
-public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, in one line.
-    public var message: String
+    package var message: String
     /// 1-based line of the offending byte.
-    public var line: Int
+    package var line: Int
     /// 1-based column of the offending byte, counted in bytes like every column of the tool.
-    public var column: Int
+    package var column: Int
 
-    public init(message: String, line: Int, column: Int) {
+    package init(message: String, line: Int, column: Int) {
         self.message = message
         self.line = line
         self.column = column
     }
 
     /// `LINE:COLUMN: MESSAGE`, ready to follow a file name.
-    public var description: String { "\(line):\(column): \(message)" }
+    package var description: String { "\(line):\(column): \(message)" }
 }
 
 extension JSONValue {
     /// The deepest nesting of arrays and objects ``parse(_:maximumDepth:)`` accepts by default.
-    public static let defaultMaximumDepth = 256
+    package static let defaultMaximumDepth = 256
 
     /// Parses strict JSON (RFC 8259): no comments, no trailing commas, no single quotes, no
     /// leading zeros, no raw control characters in strings, no lone surrogates, valid UTF-8, no
@@ -27,26 +27,26 @@ extension JSONValue {
     /// nothing after the value. A leading UTF-8 byte-order mark is skipped.
     ///
     /// Nesting deeper than `maximumDepth` is an error rather than a deep recursion.
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
         var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
         return try reader.parseDocument()
     }
 
     /// Parses strict JSON text; see the byte version.
-    public static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String, maximumDepth: Int = defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
         try parse(Array(text.utf8), maximumDepth: maximumDepth)
     }
 }
 
 /// The strict JSON parser, by the name readers look for; the same as ``JSONValue/parse(_:maximumDepth:)``.
-public enum JSONParser {
+package enum JSONParser {
     /// Parses strict JSON; see ``JSONValue/parse(_:maximumDepth:)``.
-    public static func parse(_ bytes: [UInt8], maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: [UInt8], maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
         try JSONValue.parse(bytes, maximumDepth: maximumDepth)
     }
 
     /// Parses strict JSON text.
-    public static func parse(_ text: String, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ text: String, maximumDepth: Int = JSONValue.defaultMaximumDepth) throws(JSONParseError) -> JSONValue {
         try JSONValue.parse(Array(text.utf8), maximumDepth: maximumDepth)
     }
 }

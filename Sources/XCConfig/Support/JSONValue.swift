@@ -9,7 +9,7 @@
 /// let value: JSONValue = ["file": "App.xcconfig", "line": 3, "optional": false]
 /// value.serialized(pretty: false)  // {"file":"App.xcconfig","line":3,"optional":false}
 /// ```
-public indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     /// An integer, printed without a fraction.
@@ -22,61 +22,61 @@ public indirect enum JSONValue: Hashable, Sendable {
     case object([Member])
 
     /// One key and value of an object.
-    public struct Member: Hashable, Sendable {
-        public var key: String
-        public var value: JSONValue
+    package struct Member: Hashable, Sendable {
+        package var key: String
+        package var value: JSONValue
 
-        public init(_ key: String, _ value: JSONValue) {
+        package init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
     /// An object from key–value pairs, in the order given.
-    public static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
+    package static func object(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONValue {
         .object(pairs.map { Member($0.key, $0.value) })
     }
 
     // MARK: - Access
 
     /// The value of the first member named `key`, when this is an object that has one.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The string, when this is a string.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The boolean, when this is a boolean.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// The integer, when this is an integer.
-    public var intValue: Int? {
+    package var intValue: Int? {
         if case .integer(let value) = self { return value }
         return nil
     }
 
     /// The elements, when this is an array.
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
     /// The members, when this is an object.
-    public var objectMembers: [Member]? {
+    package var objectMembers: [Member]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
     /// The name of the value's JSON type, for error messages ("expected an array, found a string").
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -95,7 +95,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     ///   - pretty: one member or element per line, indented by two spaces, `"key": value`;
     ///     otherwise no whitespace at all.
     ///   - sortedKeys: object keys in byte order (UTF-8), at every depth; otherwise as given.
-    public func serialized(pretty: Bool = true, sortedKeys: Bool = false) -> String {
+    package func serialized(pretty: Bool = true, sortedKeys: Bool = false) -> String {
         var output: [UInt8] = []
         write(to: &output, pretty: pretty, sortedKeys: sortedKeys, indent: 0)
         return String(decoding: output, as: UTF8.self)
@@ -223,14 +223,14 @@ public indirect enum JSONValue: Hashable, Sendable {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral, ExpressibleByFloatLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .integer(value) }
-    public init(floatLiteral value: Double) { self = .double(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
+    package init(floatLiteral value: Double) { self = .double(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
     /// Keeps the literal's order, unlike a `Dictionary`.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    package init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(elements.map { Member($0.0, $0.1) })
     }
 }

@@ -1,10 +1,10 @@
 /// Lexical operations on `/`-separated paths. Nothing here touches the file system.
-public enum Path {
+package enum Path {
     /// `true` when `path` starts with `/`.
-    public static func isAbsolute(_ path: String) -> Bool { path.utf8.first == UInt8(ascii: "/") }
+    package static func isAbsolute(_ path: String) -> Bool { path.utf8.first == UInt8(ascii: "/") }
 
     /// The directory part of `path` without a trailing `/` (`/a/b.xcconfig` → `/a`, `b` → `.`).
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         withLastSlash(path) { bytes, slash in
             guard let slash else { return "." }
             if slash == 0 { return "/" }
@@ -28,7 +28,7 @@ public enum Path {
     }
 
     /// The last component of `path` (`/a/b.xcconfig` → `b.xcconfig`).
-    public static func basename(_ path: String) -> String {
+    package static func basename(_ path: String) -> String {
         withLastSlash(path) { bytes, slash in
             guard let slash else { return path }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[(slash + 1)...]), as: UTF8.self)
@@ -53,7 +53,7 @@ public enum Path {
     }
 
     /// The extension of the last component without the dot, or `""`.
-    public static func fileExtension(_ path: String) -> String {
+    package static func fileExtension(_ path: String) -> String {
         let name = basename(path)
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
         return String(name[name.utf8.index(after: dot)...])
@@ -62,7 +62,7 @@ public enum Path {
     /// `true` when ``fileExtension(_:)`` is not empty: the last component has a `.` that is
     /// neither its first nor its last byte. Reads the bytes without making a string; the include
     /// search asks this of every include name.
-    public static func hasFileExtension(_ path: String) -> Bool {
+    package static func hasFileExtension(_ path: String) -> Bool {
         var path = path
         return path.withUTF8 { bytes in
             let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
@@ -79,7 +79,7 @@ public enum Path {
     }
 
     /// `relative` appended to `base` with one `/`; an absolute `relative` is returned as is.
-    public static func join(_ base: String, _ relative: String) -> String {
+    package static func join(_ base: String, _ relative: String) -> String {
         if isAbsolute(relative) || base.isEmpty { return relative }
         if relative.isEmpty { return base }
         // Only a string whose last byte is `/` can end with the character "/"; the test on
@@ -98,7 +98,7 @@ public enum Path {
     ///
     /// Works on the UTF-8 bytes (`/` and `.` are ASCII, so no multi-byte sequence is split), and
     /// returns `path` itself, without allocating, when it is already normal.
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         if let normal = path.utf8.withContiguousStorageIfAvailable({ normalize(bytes: $0) }) {
             return normal ?? path
         }
@@ -201,13 +201,13 @@ public enum Path {
     }
 
     /// `path` made absolute against `directory` and normalised.
-    public static func absolute(_ path: String, relativeTo directory: String) -> String {
+    package static func absolute(_ path: String, relativeTo directory: String) -> String {
         normalize(isAbsolute(path) ? path : join(directory, path))
     }
 
     /// `path` relative to `directory` when it lies below it, else `path` unchanged.
     /// Used to print file names the way compilers do.
-    public static func display(_ path: String, relativeTo directory: String) -> String {
+    package static func display(_ path: String, relativeTo directory: String) -> String {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
         if path.hasPrefix(base) { return String(path.dropFirst(base.count)) }
         return path

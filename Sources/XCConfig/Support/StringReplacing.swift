@@ -2,7 +2,7 @@ extension String {
     // Foundation's replacingOccurrences is missing from FoundationEssentials on Linux, so the
     // library keeps its own, under a name that cannot clash with it.
     /// Every occurrence of `target` replaced (no Foundation needed).
-    public func replacingEvery(_ target: String, with replacement: String) -> String {
+    package func replacingEvery(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var output = ""
         var rest = self[...]

@@ -132,35 +132,10 @@ public struct CommandContext: Sendable {
     }
 }
 
-/// What ``CommandContext/keepUntilExit(_:)`` keeps: never released, the process exits first.
-enum ProcessLifetime {
-    /// Copies `value` into memory that is never freed, so that what it references is never
-    /// released. Generic rather than `Any`, and no list of kept values: boxing an existential
-    /// and an `[Any]` cost the runtime type instantiations on every run.
-    static func keep<Value>(_ value: Value) {
-        UnsafeMutablePointer<Value>.allocate(capacity: 1).initialize(to: value)
-    }
-}
-
 /// Where ``CommandContext/environment`` comes from: given values (tests), or the process's
 /// environment, made a dictionary only when a command needs all of it. A build runs the tool
 /// with hundreds of variables, of which `resolve` reads three or four.
 enum EnvironmentSource: Sendable {
     case values([String: String])
     case process(ProcessEnvironment)
-}
-
-/// The process's environment as a dictionary, read at the first use.
-final class ProcessEnvironment: @unchecked Sendable {
-    private let lock = Lock()
-    private var cached: [String: String]?
-
-    var values: [String: String] {
-        lock.withLock {
-            if let cached { return cached }
-            let values = Subprocess.processEnvironment()
-            cached = values
-            return values
-        }
-    }
 }

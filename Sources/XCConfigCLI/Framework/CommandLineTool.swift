@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XCConfig
 
 /// The `xcconfig` tool: finds the command, parses its arguments, runs it, prints errors.
@@ -41,8 +34,8 @@ public enum CommandLineTool {
             fileSystem: RealFileSystem(),
             standardOutput: .fileDescriptor(1),
             standardError: .fileDescriptor(2, bufferLimit: 0),
-            standardOutputIsTerminal: isatty(1) != 0,
-            standardErrorIsTerminal: isatty(2) != 0
+            standardOutputIsTerminal: FileDescriptor.isTerminal(1),
+            standardErrorIsTerminal: FileDescriptor.isTerminal(2)
         )
         context.environmentSource = .process(ProcessEnvironment())
         // The caller exits with the status at once: nothing built needs freeing.

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import XCConfig
 
 /// Where a command's stdout or stderr goes: a file descriptor of the real process, or a buffer
@@ -67,17 +60,7 @@ public final class OutputSink: @unchecked Sendable {
 
     private func flushLocked() {
         guard case .descriptor(let descriptor) = destination, !buffer.isEmpty else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { bytes in
-                Glue.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                break  // A closed pipe (`| head`) is not the tool's problem; drop the rest.
-            }
-            offset += written
-        }
+        FileDescriptor.writeAll(buffer, to: descriptor)
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -170,42 +170,53 @@ public struct Linter: Sendable {
         explicitFiles = explicitFiles.filter { seen.insert($0).inserted }
         foundFiles = foundFiles.filter { seen.insert($0).inserted }
 
-        // Load every file found with its includes, in parallel: each one's own includes decide
-        // the roots, and the roots' loads are what the rules check.
+        // Read every file found with its own includes, in parallel: those includes decide the
+        // roots. Then load each root with everything it includes: the roots' loads are what
+        // the rules check. A file is parsed once, whichever loads meet it, and only the roots'
+        // closures are walked, so a tree is linted in time linear in its size (a chain of N
+        // files walked from each of its files was quadratic).
         // Without --project-root, each file gets the project directory Xcode would search for it:
         // the nearest ancestor holding an .xcodeproj or .xcworkspace.
         let allFiles = explicitFiles + foundFiles
-        var projectRoots: [String?] = []
+        var projectRoots: [String: String?] = [:]
         var projectRootCache: [String: String?] = [:]
         for path in allFiles {
             // With --project, Xcode searches its directory (SRCROOT) last.
-            projectRoots.append(environment.projectRoot ?? project?.projectDirectory
+            projectRoots[path] = .some(environment.projectRoot ?? project?.projectDirectory
                 ?? Self.projectDirectory(of: path, fileSystem: fileSystem, cache: &projectRootCache))
         }
         let environment = self.environment
-        let loaded: [Result<LoadedConfiguration, IncludeLoader.RootError>] = Array(zip(allFiles, projectRoots)).concurrentMap { path, projectRoot in
+        let parsedFiles = ParsedFileCache()
+        let projectRootOf = projectRoots
+        @Sendable func load(_ path: String, walkingIncludedFiles: Bool) -> Result<LoadedConfiguration, IncludeLoader.RootError> {
             let loader = IncludeLoader(
                 fileSystem: fileSystem,
                 searchPaths: environment.searchPaths,
-                projectRoot: projectRoot,
-                developerDirectory: environment.developerDirectory
+                projectRoot: projectRootOf[path] ?? nil,
+                developerDirectory: environment.developerDirectory,
+                parsedFiles: parsedFiles
             )
             do throws(IncludeLoader.RootError) {
-                return .success(try loader.load(path: path))
+                return .success(try loader.load(path: path, walkingIncludedFiles: walkingIncludedFiles))
             } catch {
                 return .failure(error)
             }
         }
+        let loaded = allFiles.concurrentMap { load($0, walkingIncludedFiles: false) }
+        // Each file's own load, as far as it went: complete when it included nothing.
         var loads: [String: LoadedConfiguration] = [:]
         var files: [String: LintFile] = [:]
+        func addFiles(of load: LoadedConfiguration) {
+            for file in load.files {
+                if let filePath = file.path, files[filePath] == nil { files[filePath] = LintFile(path: filePath, tree: file.tree) }
+            }
+        }
         for (index, result) in loaded.enumerated() {
             switch result {
             case .success(let load):
                 let path = allFiles[index]
                 loads[path] = load
-                for file in load.files {
-                    if let filePath = file.path, files[filePath] == nil { files[filePath] = LintFile(path: filePath, tree: file.tree) }
-                }
+                addFiles(of: load)
             case .failure(let error):
                 if index < explicitFiles.count { throw LintError("cannot read '\(explicitFiles[index])': \(error)") }
                 var finding = Finding(file: error.path, offset: 0, location: SourceLocation(line: 1, column: 1),
@@ -222,6 +233,16 @@ public struct Linter: Sendable {
         }
         let roots = Self.roots(explicit: explicitFiles.filter { loads[$0] != nil },
                                found: foundFiles.filter { loads[$0] != nil }, includes: directTargets)
+        // The roots that include something, loaded again, walking their includes. The files
+        // checked are those of these loads and every file's own includes: the files each
+        // file's complete load would read, but for one found only through the search list a
+        // non-root file would have as a root, or past the include limit.
+        let incomplete = roots.filter { root in loads[root]!.includes.contains { $0.outcome == .included } }
+        for (root, result) in zip(incomplete, incomplete.concurrentMap { load($0, walkingIncludedFiles: true) }) {
+            guard case .success(let load) = result else { continue }
+            loads[root] = load
+            addFiles(of: load)
+        }
         var expansions: [String: [AssignmentOccurrence]] = [:]
         var rootLoads: [String: LoadedConfiguration] = [:]
         var optionalTargets = Set<String>()

@@ -15,7 +15,7 @@ import XCConfigSyntax
 /// configuration's or target's dictionaries are checked.
 struct ProjectShadowsXCConfigRule: LintRule {
     static let description = RuleDescription(
-        identifier: XcodeProject.shadowingRuleIdentifier,
+        identifier: "project-shadows-xcconfig",
         name: "Project shadows xcconfig",
         summary: "Project-file build settings that override, without $(inherited), a value their base xcconfig sets (with --project).",
         rationale: "A setting typed into Xcode's Build Settings editor sits above the base xcconfig, so the xcconfig's value is silently ignored: "

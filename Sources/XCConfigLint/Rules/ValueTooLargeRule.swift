@@ -34,7 +34,7 @@ struct ValueTooLargeRule: LintRule {
             _ = resolver.resolveAll()
             // Every setting built on the oversized one fails too; the first in file order is the
             // one to report.
-            let tooLarge = resolver.diagnostics.filter { $0.rule == "value-too-large" && $0.file != nil && $0.location != nil }
+            let tooLarge = resolver.diagnostics.filter { $0.code == .valueTooLarge && $0.file != nil && $0.location != nil }
             let first = tooLarge.min { ($0.file!, $0.location!) < ($1.file!, $1.location!) }
             for diagnostic in first.map({ [$0] }) ?? [] {
                 guard let path = diagnostic.file, let file = context.files[path], let location = diagnostic.location else { continue }

@@ -6,7 +6,6 @@ import Testing
 @Suite struct ProgramLiteralTests {
     static func compiled(_ value: String, semantics: ValueSemantics) -> (isLiteral: Bool, literal: String?) {
         var store = ProgramStore()
-        defer { store.deallocate() }
         let names = NameTable()
         names.intern("A")
         var value = value

@@ -25,8 +25,7 @@ import Testing
             V = base
             V = \(value)
             """
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        let resolver = makeResolver(text)
         let compiled = resolver.value(of: "V")
         let tree = resolver.withEvaluator { resolver in
             resolver.clearCache()

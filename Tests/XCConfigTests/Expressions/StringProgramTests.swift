@@ -27,8 +27,7 @@ import Testing
             V_LIST = \(value)
             OTHER_LDFLAGS = \(value)
             """
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        return Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        return makeResolver(text)
     }
 
     /// Every record's compiled string form equals the tree's.

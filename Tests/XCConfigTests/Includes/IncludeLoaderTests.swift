@@ -16,7 +16,7 @@ import XCConfigSyntax
     }
 
     func value(_ loaded: LoadedConfiguration, _ name: String) -> String? {
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        let resolver = makeResolver(loaded)
         return resolver.isAssigned(name) ? resolver.value(of: name) : nil
     }
 

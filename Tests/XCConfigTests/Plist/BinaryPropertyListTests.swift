@@ -73,12 +73,12 @@ struct PlistBinaryReaderTests {
         }
     }
 
-    @Test func corruptedBytesNeverCrash() {
+    @Test func corruptedBytesGiveAValueOrAPropertyListError() {
         for index in sampleBinaryPlist.indices {
             for replacement: UInt8 in [0x00, 0x01, 0x0F, 0x7F, 0x80, 0xAF, 0xDF, 0xFF] {
                 var bytes = sampleBinaryPlist
                 bytes[index] = replacement
-                _ = try? BinaryPropertyList.parse(bytes)
+                expectValueOrPropertyListError("byte \(index) = \(replacement)") { try BinaryPropertyList.parse(bytes) }
             }
         }
     }

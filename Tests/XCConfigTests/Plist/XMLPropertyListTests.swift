@@ -183,13 +183,17 @@ struct PlistXMLDamageTests {
         }
     }
 
-    @Test func corruptedBytesNeverCrash() {
+    @Test func corruptedBytesGiveAValueOrAPropertyListError() {
         for index in Self.sample.indices {
             for replacement in Array("<>&/\"=x ;#!?[]".utf8) + [0x00, 0xFF] {
                 var bytes = Self.sample
                 bytes[index] = replacement
-                _ = try? XMLPropertyList.parse(bytes)
-                _ = try? PlistExpansion(kind: .entitlements).expand(bytes, using: PlistFakeExpander(settings: [:]))
+                let parsed = expectValueOrPropertyListError("parse, byte \(index) = \(replacement)") { try XMLPropertyList.parse(bytes) }
+                let expanded = expectValueOrPropertyListError("expand, byte \(index) = \(replacement)") {
+                    try PlistExpansion(kind: .entitlements).expand(bytes, using: PlistFakeExpander(settings: [:]))
+                }
+                // Expansion reads the same XML: it accepts exactly what the parser accepts.
+                #expect(parsed == expanded, "byte \(index) = \(replacement)")
             }
         }
     }

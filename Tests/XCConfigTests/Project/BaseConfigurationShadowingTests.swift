@@ -71,7 +71,7 @@ import XCConfigSyntax
         #expect(finding.xcconfigLocation.line == 2)
         #expect(finding.xcconfigValue == "6.0")
         let diagnostic = finding.diagnostic
-        #expect(diagnostic.rule == "project-shadows-xcconfig")
+        #expect(diagnostic.code == .baseConfigurationShadowing)
         #expect(diagnostic.severity == .warning)
         #expect(diagnostic.file == "/w/App.xcodeproj/project.pbxproj")
         #expect(diagnostic.location == SourceLocation(line: 26, column: 1))

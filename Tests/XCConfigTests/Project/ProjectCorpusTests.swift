@@ -136,14 +136,24 @@ import Testing
         }
 
         let overrides = try XcodeProject.load(path: Path.join(base, "tuist__XcodeProj/Fixtures/XCProj/ConfigurationOverrides.xcodeproj"), fileSystem: Self.fileSystem)
+        // The levels hold each configuration's folded entries and, keys as written, the entries
+        // whose `config=` names another configuration (project-formats.md §B.3; issue 20).
         let debug = try overrides.levels(configuration: "Debug")
-        #expect(debug.targetSettings.map(\.key) == ["INFOPLIST_FILE", "OTHER_SWIFT_FLAGS[sdk=iphoneos*][arch=arm64]"])
-        #expect(debug.targetSettings.map(\.value) == ["Config/Debug.plist", "-DDEBUG -DTRACE"])
+        #expect(debug.targetSettings.map(\.key) == ["INFOPLIST_FILE", "INFOPLIST_FILE[config=Profile]", "OTHER_SWIFT_FLAGS[sdk=iphoneos*][arch=arm64]"])
+        #expect(debug.targetSettings.map(\.value) == ["Config/Debug.plist", "Config/Profile.plist", "-DDEBUG -DTRACE"])
         #expect(debug.projectSettings.map(\.value) == ["DEBUG=1 TRACE=1", "-Onone"])
         let release = try overrides.levels()
         #expect(release.configurationName == "Release")
-        #expect(release.targetSettings.map(\.value) == ["Config/Base.plist", "-DDEFAULT"])
-        #expect(release.projectSettings.map(\.value) == ["DEFAULT=1", "-O"])
+        #expect(release.targetSettings.map(\.key) == [
+            "INFOPLIST_FILE", "INFOPLIST_FILE[config=Debug]", "INFOPLIST_FILE[config=Profile]",
+            "OTHER_SWIFT_FLAGS[sdk=iphoneos*][arch=arm64]", "OTHER_SWIFT_FLAGS[sdk=iphoneos*][config=Debug][arch=arm64]",
+        ])
+        #expect(release.targetSettings.map(\.value) == ["Config/Base.plist", "Config/Debug.plist", "Config/Profile.plist", "-DDEFAULT", "-DDEBUG -DTRACE"])
+        #expect(release.projectSettings.map(\.value) == ["DEBUG=1 TRACE=1", "DEFAULT=1", "-O", "-Onone"])
+        // The pbxproj-equivalent dictionaries are the folded entries alone.
+        let releaseTarget = try #require(overrides.targets.first?.configurations.first { $0.name == "Release" })
+        #expect(releaseTarget.buildSettings.map(\.value) == ["Config/Base.plist", "-DDEFAULT"])
+        #expect(overrides.configurations.first { $0.name == "Release" }?.buildSettings.map(\.value) == ["DEFAULT=1", "-O"])
 
         let everything = try XcodeProject.load(path: Path.join(base, "tuist__XcodeProj/Fixtures/XCProj/Everything.xcodeproj"), fileSystem: Self.fileSystem)
         #expect(everything.targets.map(\.name) == ["App", "Tool", "All", "Make"])

@@ -214,6 +214,27 @@ import XCConfigSyntax
         #expect(winner.location != nil)
     }
 
+    /// tuist's `XcodeGenerated.xcodeproj/project.xcproj` (issue 20): the project's
+    /// `build-settings` assign `GCC_OPTIMIZATION_LEVEL` and `SWIFT_OPTIMIZATION_LEVEL` only under
+    /// `[config=Debug]`. In Release no entry matches, yet the settings are listed with the empty
+    /// value, as conditional-only settings are (cli.md `resolve`: "conditional-only ones too;
+    /// they resolve to the empty string when no assignment matches"); in Debug they have the
+    /// entries' values.
+    @Test(arguments: [("Debug", "0", "-Onone"), ("Release", "", "")])
+    func xcprojConditionalOnlySettingsAreListed(configuration: String, gccLevel: String, swiftLevel: String) throws {
+        guard let fileSystem = try Self.repository("xcproj-examples/tuist__XcodeProj") else { return }
+        let (project, stack) = try Self.stack(fileSystem, project: "Fixtures/XCProj/XcodeGenerated.xcodeproj",
+                                              target: "SampleApp", configuration: configuration)
+        #expect(project.format == .xcproj)
+        let listed = stack.resolver.settingNames(at: .allLevels)
+        #expect(listed.contains("GCC_OPTIMIZATION_LEVEL"))
+        #expect(listed.contains("SWIFT_OPTIMIZATION_LEVEL"))
+        #expect(stack.resolver.value(of: "GCC_OPTIMIZATION_LEVEL") == gccLevel)
+        #expect(stack.resolver.value(of: "SWIFT_OPTIMIZATION_LEVEL") == swiftLevel)
+        // `SDKROOT` has no condition: the same in both.
+        #expect(stack.resolver.value(of: "SDKROOT") == "iphoneos")
+    }
+
     /// tuist's `Everything.xcodeproj/project.xcproj`: Release's project and `App` xcconfig is
     /// `App/Release.xcconfig`, not in the fixture: reported at the line of its `file` key.
     @Test func xcprojMissingBaseXCConfig() throws {

@@ -324,6 +324,47 @@ import XCConfigSyntax
         #expect(debug?.line == 27)
     }
 
+    /// The entries folded away for a configuration are kept, keys as written, beside the
+    /// pbxproj-equivalent dictionary: a `[config=…]` naming another configuration rules the
+    /// entry out but still assigns the setting (project-formats.md §B.3, cli.md `resolve`).
+    @Test func xcprojEntriesOfOtherConfigurationsAreKeptWithTheirCondition() throws {
+        let project = try loadXCProj()
+        let release = project.configurations.first { $0.name == "Release" }!
+        #expect(release.settingsOfOtherConfigurations.map(\.key) == [
+            "GCC_PREPROCESSOR_DEFINITIONS[config=Debug][sdk=iphoneos*][arch=arm64]",
+            "SWIFT_OPTIMIZATION_LEVEL[config=Debug]",
+        ])
+        #expect(release.settingsOfOtherConfigurations.map(\.value) == ["DEBUG=1", "-Onone"])
+        // `config=*` names no configuration: it stays in the folded dictionary, not here.
+        let appDebug = project.targets[0].configurations[0]
+        #expect(appDebug.settingsOfOtherConfigurations.isEmpty)
+        let appRelease = project.targets[0].configurations[1]
+        #expect(appRelease.settingsOfOtherConfigurations.map(\.key) == [
+            "INFOPLIST_FILE[config=Debug]", "OTHER_SWIFT_FLAGS[sdk=iphoneos*][config=Debug][arch=arm64]",
+        ])
+        #expect(appRelease.settingsOfOtherConfigurations.first?.keyPath == "targets / App / build-settings / INFOPLIST_FILE[config=Debug]")
+        // The Release levels hold them with the folded entries, in key order.
+        let levels = try project.levels(target: "App", configuration: "Release")
+        #expect(levels.projectSettings.map(\.key) == [
+            "GCC_PREPROCESSOR_DEFINITIONS[config=Debug][sdk=iphoneos*][arch=arm64]",
+            "GCC_PREPROCESSOR_DEFINITIONS[sdk=iphoneos*][arch=arm64]",
+            "SWIFT_OPTIMIZATION_LEVEL",
+            "SWIFT_OPTIMIZATION_LEVEL[config=Debug]",
+        ])
+    }
+
+    /// A setting assigned only for Debug in the project's `build-settings` is listed in Release
+    /// with the empty value, and keeps its Debug value in Debug.
+    @Test(arguments: [("Debug", "0"), ("Release", "")])
+    func xcprojDebugOnlySettingResolvesEmptyInRelease(configuration: String, expected: String) throws {
+        let text = Self.xcproj.replacingFirst(#""SWIFT_OPTIMIZATION_LEVEL": "-O","#, with: #""DEBUG_ONLY[config=Debug]": "0", "SWIFT_OPTIMIZATION_LEVEL": "-O","#)
+        let files = fileSystem(["/w/App.xcodeproj/project.xcproj": text])
+        let project = try XcodeProject.load(path: "/w/App.xcodeproj", fileSystem: files)
+        let stack = try project.loadStack(target: "App", configuration: configuration, fileSystem: files)
+        #expect(stack.resolver.settingNames(at: .allLevels).contains("DEBUG_ONLY"))
+        #expect(stack.resolver.value(of: "DEBUG_ONLY") == expected)
+    }
+
     @Test func xcprojLevels() throws {
         let levels = try loadXCProj().levels(configuration: "Debug")
         #expect(levels.targetName == "App")

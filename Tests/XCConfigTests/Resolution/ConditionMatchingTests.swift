@@ -40,11 +40,6 @@ import Testing
         }
     }
 
-    private func load(_ text: String) -> LoadedConfiguration {
-        let fileSystem = InMemoryFileSystem(currentDirectory: "/")
-        return IncludeLoader(fileSystem: fileSystem).load(bytes: Array(text.utf8), path: "/main.xcconfig")
-    }
-
     /// A file assigning `S_<n>` once per condition set, under every context: read in place (the
     /// compact form), through the assignments in the general form, and as dictionary keys, the
     /// same assignments match.
@@ -56,7 +51,7 @@ import Testing
         ]
         var text = ""
         for (index, set) in sets.enumerated() { text += "S_\(index) = base\nS_\(index)\(set) = matched\n" }
-        let compact = load(text)
+        let compact = loadConfiguration(text, path: "/main.xcconfig")
         // The same assignments, each put in the general form by setting its conditions.
         var general = compact
         general.assignments = LoadedConfiguration.Assignments(compact.assignments.map { sourced in
@@ -70,8 +65,8 @@ import Testing
             entries.append(DictionaryEntry(key: "S_\(index)\(set.filter { $0 != " " })", value: "matched"))
         }
         for context in Self.contexts {
-            let fromInput = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(compact))], context: context)
-            let fromAssignments = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(general))], context: context)
+            let fromInput = makeResolver(compact, context: context)
+            let fromAssignments = makeResolver(general, context: context)
             let fromKeys = Resolver(levels: [Level(kind: .target, source: .dictionary(entries))], context: context)
             for (index, set) in sets.enumerated() {
                 let name = "S_\(index)"
@@ -94,9 +89,9 @@ import Testing
             G[sdk=macosx*][config=Debug] = mac
 
             """
-        let loaded = load(text)
+        let loaded = loadConfiguration(text, path: "/main.xcconfig")
         let context = EvaluationContext(configuration: "Debug", sdks: ["iphoneos17.0", "iphoneos"], arch: "arm64")
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: context)
+        let resolver = makeResolver(loaded, context: context)
         #expect(resolver.value(of: "A") == "debug")
         #expect(resolver.value(of: "B") == "device")
         #expect(resolver.value(of: "C") == "both")

@@ -1,18 +1,11 @@
 import Testing
 @testable import XCConfig
 
-/// A resolver over one in-memory configuration file.
-func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) throws -> Resolver {
-    let fileSystem = InMemoryFileSystem(currentDirectory: "/p", files: ["/p/main.xcconfig": text])
-    return try StackInputs(targetConfigFiles: ["main.xcconfig"])
-        .load(with: IncludeLoader(fileSystem: fileSystem), context: context).resolver
-}
-
 /// The evaluation vectors of semantics §6.3, checked on the string form (what `resolve`
 /// prints) and, for list vectors, on the typed list value.
 @Suite struct EvaluationVectorTests {
     @Test func e1InheritedValueAndSelfReferenceAllMeanTheNextLowerAssignment() throws {
-        let r = try resolver("""
+        let r = makeResolver("""
             PRODUCT_NAME = a
             PRODUCT_NAME = ($(PRODUCT_NAME))
             PRODUCT_NAME = {$(value)}
@@ -25,34 +18,34 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
     }
 
     @Test func e2InterleavedSelfReferencesResolveThroughTheEnclosingEvaluations() throws {
-        let r = try resolver("X = a\nY = b\nX = ($(Y))\nY = {$(X)}\nX = [$(Y)]\nY = <$(X)>,<$(Y)>\n")
+        let r = makeResolver("X = a\nY = b\nX = ($(Y))\nY = {$(X)}\nX = [$(Y)]\nY = <$(X)>,<$(Y)>\n")
         #expect(r.value(of: "X") == "[<({a})>,<{(b)}>]")
         #expect(r.value(of: "Y") == "<[{(b)}]>,<{[b]}>")
     }
 
     @Test func e4NestedNamesAreEvaluatedBeforeLookup() throws {
-        let r = try resolver("X = X\nY = Y\nZ = Z\nXYZ = (xyz)\nR = $($(X)$(Y)$(Z))\n")
+        let r = makeResolver("X = X\nY = Y\nZ = Z\nXYZ = (xyz)\nR = $($(X)$(Y)$(Z))\n")
         #expect(r.value(of: "R") == "(xyz)")
     }
 
     @Test func e19ConditionalSettingNamesComposeFromDefaults() throws {
         let base = "SETTING_YES = true\nSETTING_NO = false\nSETTING = $(SETTING_$(BOOLEAN:default=NO))\n"
-        #expect(try resolver(base).value(of: "SETTING") == "false")
-        #expect(try resolver(base + "BOOLEAN = YES\n").value(of: "SETTING") == "true")
+        #expect(makeResolver(base).value(of: "SETTING") == "false")
+        #expect(makeResolver(base + "BOOLEAN = YES\n").value(of: "SETTING") == "true")
     }
 
     @Test func e20DefaultSuppliesAnElementForAnUndefinedReference() throws {
-        #expect(try resolver("LIST = $(UNDEFINED:default=empty)\n").listValue(of: "LIST") == ["empty"])
+        #expect(makeResolver("LIST = $(UNDEFINED:default=empty)\n").listValue(of: "LIST") == ["empty"])
     }
 
     @Test func e21AdjacentListReferencesConcatenateIntoElements() throws {
-        let r = try resolver("X = x\nY = y\nZ = z\nXYZ = $(X) $(Y) $(Z)\nA = $(X)$(Y)$(Z)\nB = $(XYZ)$(XYZ)$(XYZ)\n")
+        let r = makeResolver("X = x\nY = y\nZ = z\nXYZ = $(X) $(Y) $(Z)\nA = $(X)$(Y)$(Z)\nB = $(XYZ)$(XYZ)$(XYZ)\n")
         #expect(r.listValue(of: "A") == ["xyz"])
         #expect(r.listValue(of: "B") == ["x", "y", "zx", "y", "zx", "y", "z"])
     }
 
     @Test func e22UnsetStringIsAnEmptyElementButUnsetListIsNothing() throws {
-        let r = try resolver("""
+        let r = makeResolver("""
             PRODUCT_NAME =
             L1 = -foo $(PRODUCT_NAME)
             L2 = -foo $(SWIFT_VERSION)
@@ -66,7 +59,7 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
     }
 
     @Test func e23StringFormKeepsWhitespaceQuotesAndEscapes() throws {
-        let r = try resolver("X = x\nA = $()   $(X)    $()\nB = \\a$(X)\\b\nC = Expanded value: '$(X)'\n")
+        let r = makeResolver("X = x\nA = $()   $(X)    $()\nB = \\a$(X)\\b\nC = Expanded value: '$(X)'\n")
         #expect(r.listValue(of: "A") == ["x"])
         #expect(r.value(of: "A") == "   x    ")
         #expect(r.listValue(of: "B") == ["axb"])
@@ -76,37 +69,37 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
     }
 
     @Test func e25QuotesAndEscapesInLists() throws {
-        let r = try resolver(#"LIST = "a" \"a\" a"b" a\"b\" 'a' a'b' a\'b\'"# + "\n")
+        let r = makeResolver(#"LIST = "a" \"a\" a"b" a\"b\" 'a' a'b' a\'b\'"# + "\n")
         #expect(r.listValue(of: "LIST") == ["a", "\"a\"", "ab", "a\"b\"", "a", "ab", "a'b'"])
     }
 
     @Test func e27InheritedSplicesListElements() throws {
-        let r = try resolver("X = x\nX = $(X) $(X) $(X)\nX = -I $(X)\nX = $(inherited) -D A\nX = $(value) -D B\nY = -Wnone $(X) -D C\n")
+        let r = makeResolver("X = x\nX = $(X) $(X) $(X)\nX = -I $(X)\nX = $(inherited) -D A\nX = $(value) -D B\nY = -Wnone $(X) -D C\n")
         #expect(r.listValue(of: "X") == ["-I", "x", "x", "x", "-D", "A", "-D", "B"])
         #expect(r.listValue(of: "Y") == ["-Wnone", "-I", "x", "x", "x", "-D", "A", "-D", "B", "-D", "C"])
     }
 
     @Test func e29MutualReferencesEndEmpty() throws {
-        let r = try resolver("A = $(B)\nB = $(A)\n")
+        let r = makeResolver("A = $(B)\nB = $(A)\n")
         #expect(r.value(of: "A") == "")
         #expect(r.value(of: "B") == "")
     }
 
     @Test func e31QuotedUserDefinedValuesKeepTheirQuotesInStringForm() throws {
-        let r = try resolver("A = \"x y\"\nB = $(A) z\nC = \"$(A)\" z\nPRODUCT_NAME = $(A)\n")
+        let r = makeResolver("A = \"x y\"\nB = $(A) z\nC = \"$(A)\" z\nPRODUCT_NAME = $(A)\n")
         #expect(r.listValue(of: "B") == ["x y", "z"])
         #expect(r.listValue(of: "C") == ["\"x y\"", "z"])
         #expect(r.value(of: "PRODUCT_NAME") == "\"x y\"")
     }
 
     @Test func e32StringTypedReferencesAreOneElement() throws {
-        let r = try resolver("PRODUCT_NAME = My App\nOTHER_LDFLAGS = -l$(PRODUCT_NAME)\nMY = My App\nOTHER_CFLAGS = $(MY)\n")
+        let r = makeResolver("PRODUCT_NAME = My App\nOTHER_LDFLAGS = -l$(PRODUCT_NAME)\nMY = My App\nOTHER_CFLAGS = $(MY)\n")
         #expect(r.listValue(of: "OTHER_LDFLAGS") == ["-lMy App"])
         #expect(r.listValue(of: "OTHER_CFLAGS") == ["My", "App"])
     }
 
     @Test func e33DollarForms() throws {
-        let r = try resolver("FOO = 1\nA = $$(FOO)\nB = $FOO.bar\nC = ${FOO}\nD = $1\n")
+        let r = makeResolver("FOO = 1\nA = $$(FOO)\nB = $FOO.bar\nC = ${FOO}\nD = $1\n")
         #expect(r.value(of: "A") == "$(FOO)")
         #expect(r.value(of: "B") == "$FOO.bar")
         #expect(r.value(of: "C") == "1")
@@ -114,7 +107,7 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
     }
 
     @Test func e34AndE35PathOperatorEdges() throws {
-        let r = try resolver("""
+        let r = makeResolver("""
             P = dir/file
             Q = .profile
             V = 1..2.3
@@ -136,11 +129,11 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
     }
 
     @Test func e36UpperUsesUnicodeCasing() throws {
-        #expect(try resolver("S = straße\nU = $(S:upper)\n").value(of: "U") == "STRASSE")
+        #expect(makeResolver("S = straße\nU = $(S:upper)\n").value(of: "U") == "STRASSE")
     }
 
     @Test func typedValuesReadBooleansAndNormalisePaths() throws {
-        let r = try resolver("""
+        let r = makeResolver("""
             SKIP_INSTALL = yes
             ONLY_ACTIVE_ARCH = NO
             SRCROOT = /this/is/../path/
@@ -164,18 +157,18 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
             CONFIG_PARTIAL = value_default
             CONFIG_PARTIAL[config=D*] = value_d
             """
-        let debug = try resolver(text, context: EvaluationContext(configuration: "Debug"))
+        let debug = makeResolver(text, context: EvaluationContext(configuration: "Debug"))
         #expect(debug.value(of: "CONFIG_OVERRIDE") == "value_debug")
         #expect(debug.value(of: "CONFIG_PARTIAL") == "value_d")
-        let release = try resolver(text, context: EvaluationContext(configuration: "Release"))
+        let release = makeResolver(text, context: EvaluationContext(configuration: "Release"))
         #expect(release.value(of: "CONFIG_OVERRIDE") == "value_default")
         #expect(release.value(of: "CONFIG_PARTIAL") == "value_default")
     }
 
     @Test func c3ConditionalInheritedAppends() throws {
         let text = "FOO = a\nFOO[sdk=iphoneos*] = $(inherited) b\n"
-        #expect(try resolver(text, context: EvaluationContext(sdks: ["iphoneos18.0"])).value(of: "FOO") == "a b")
-        #expect(try resolver(text, context: EvaluationContext(sdks: ["macosx15.0"])).value(of: "FOO") == "a")
+        #expect(makeResolver(text, context: EvaluationContext(sdks: ["iphoneos18.0"])).value(of: "FOO") == "a b")
+        #expect(makeResolver(text, context: EvaluationContext(sdks: ["macosx15.0"])).value(of: "FOO") == "a")
     }
 
     @Test func c4DictionaryKeysApplyInAscendingOrderSoConditionalKeysWin() {
@@ -187,7 +180,7 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
     }
 
     @Test func c6CommaInPatternIsLiteral() throws {
-        let r = try resolver("FOO[sdk=iphoneos*,macosx*] = x\n", context: EvaluationContext(sdks: ["macosx15.0"]))
+        let r = makeResolver("FOO[sdk=iphoneos*,macosx*] = x\n", context: EvaluationContext(sdks: ["macosx15.0"]))
         #expect(r.value(of: "FOO") == "")
     }
 
@@ -213,7 +206,7 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
             BAZ = base
             BAZ[sdk=iphoneos][arch=arm64] = generic-arm64
             """
-        let r = try resolver(text, context: EvaluationContext(configuration: "Debug", sdks: ["iphoneos17.0", "iphoneos"], arch: "arm64"))
+        let r = makeResolver(text, context: EvaluationContext(configuration: "Debug", sdks: ["iphoneos17.0", "iphoneos"], arch: "arm64"))
         // `iphoneos17*` (of the Release assignment) picks iphoneos17.0, which `iphoneos` does not match.
         #expect(r.value(of: "FOO") == "base")
         #expect(r.value(of: "BAR") == "both")
@@ -229,7 +222,7 @@ func resolver(_ text: String, context: EvaluationContext = EvaluationContext()) 
         for index in 0..<4_000 {
             text += index % 2 == 0 ? "S\(index)[sdk=iphoneos17*] = a\(index)\n" : "S\(index)[sdk=iphoneos] = b\(index)\n"
         }
-        let r = try resolver(text, context: EvaluationContext(sdks: ["iphoneos17.0", "iphoneos"]))
+        let r = makeResolver(text, context: EvaluationContext(sdks: ["iphoneos17.0", "iphoneos"]))
         #expect(r.value(of: "S0") == "a0")
         #expect(r.value(of: "S3999") == "b3999")
         #expect(r.value(of: "S1234") == "a1234")

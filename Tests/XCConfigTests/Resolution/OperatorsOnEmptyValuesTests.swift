@@ -11,18 +11,18 @@ import Testing
     /// `ENABLE_TESTABILITY` is boolean, so its empty value is one empty element.
     static let emptyBoolean = "ENABLE_TESTABILITY =\n"
 
-    @Test func notOfAnEmptyStringTypedValueIsYes() throws {
-        let r = try resolver(Self.emptyBoolean + "R = $(ENABLE_TESTABILITY:not)\n")
+    @Test func notOfAnEmptyStringTypedValueIsYes() {
+        let r = makeResolver(Self.emptyBoolean + "R = $(ENABLE_TESTABILITY:not)\n")
         #expect(r.value(of: "R") == "YES")
     }
 
-    @Test func isancestorOfAnEmptyStringTypedValueIsNo() throws {
-        let r = try resolver(Self.emptyBoolean + "R = $(ENABLE_TESTABILITY:isancestor=/usr)\n")
+    @Test func isancestorOfAnEmptyStringTypedValueIsNo() {
+        let r = makeResolver(Self.emptyBoolean + "R = $(ENABLE_TESTABILITY:isancestor=/usr)\n")
         #expect(r.value(of: "R") == "NO")
     }
 
-    @Test func pathReplacementsOfAnEmptyStringTypedValueProduceTheirReplacement() throws {
-        let r = try resolver(Self.emptyBoolean + """
+    @Test func pathReplacementsOfAnEmptyStringTypedValueProduceTheirReplacement() {
+        let r = makeResolver(Self.emptyBoolean + """
             DIR = $(ENABLE_TESTABILITY:dir:dir=/d)
             FILE = $(ENABLE_TESTABILITY:file=f.txt)
             SUFFIX = $(ENABLE_TESTABILITY:suffix=o)
@@ -36,44 +36,44 @@ import Testing
         #expect(r.value(of: "BASE") == "nb.")
     }
 
-    @Test func anEmptyStringTypedValueReachedThroughAnotherSettingIsStillAnElement() throws {
+    @Test func anEmptyStringTypedValueReachedThroughAnotherSettingIsStillAnElement() {
         // `PRODUCT_NAME` (string) is empty; `rfc1034identifier` keeps it an (empty) element.
-        let r = try resolver("PRODUCT_NAME =\nR = $(PRODUCT_NAME:rfc1034identifier:not)\nS = $(R)\n")
+        let r = makeResolver("PRODUCT_NAME =\nR = $(PRODUCT_NAME:rfc1034identifier:not)\nS = $(R)\n")
         #expect(r.value(of: "R") == "YES")
         #expect(r.value(of: "S") == "YES")
     }
 
-    @Test func anEmptyUserDefinedValueIsNothingToOperators() throws {
+    @Test func anEmptyUserDefinedValueIsNothingToOperators() {
         // A user-defined setting uses list semantics: its empty value produces no element.
-        let r = try resolver("EMPTY =\nR = $(EMPTY:not)\nD = $(EMPTY:dir)\nF = $(EMPTY:file=f.txt)\nX = $(EMPTY:default=x)\n")
+        let r = makeResolver("EMPTY =\nR = $(EMPTY:not)\nD = $(EMPTY:dir)\nF = $(EMPTY:file=f.txt)\nX = $(EMPTY:default=x)\n")
         #expect(r.value(of: "R") == "")
         #expect(r.value(of: "D") == "")
         #expect(r.value(of: "F") == "")
         #expect(r.value(of: "X") == "x")
     }
 
-    @Test func anUnsetStringTypedSettingIsAnEmptyElementEvenWithoutOperators() throws {
+    @Test func anUnsetStringTypedSettingIsAnEmptyElementEvenWithoutOperators() {
         // `$(inherited)` at the bottom of a string-typed chain appends an empty string.
-        let r = try resolver("PRODUCT_NAME = $(inherited)\nR = $(PRODUCT_NAME:not)\n")
+        let r = makeResolver("PRODUCT_NAME = $(inherited)\nR = $(PRODUCT_NAME:not)\n")
         #expect(r.value(of: "R") == "YES")
     }
 
-    @Test func theListValueAppliesTheOperatorToTheEmptyElementToo() throws {
-        let r = try resolver(Self.emptyBoolean + "L = a $(ENABLE_TESTABILITY:not)\n")
+    @Test func theListValueAppliesTheOperatorToTheEmptyElementToo() {
+        let r = makeResolver(Self.emptyBoolean + "L = a $(ENABLE_TESTABILITY:not)\n")
         #expect(r.listValue(of: "L") == ["a", "YES"])
     }
 
-    @Test func anOperatorCutOffByTheEndOfTheValueIsNotApplied() throws {
+    @Test func anOperatorCutOffByTheEndOfTheValueIsNotApplied() {
         // swift-build's `MacroExpressionParser` reports a retrieval operator only once a `:` or
         // the closer follows its name; at the end of the value it reports the reference
         // unterminated and the operator is dropped.
-        let r = try resolver("V = abc\nX = $(V:upper\nZ = $(V:upper:\nB = ${V:lower:upper\n")
+        let r = makeResolver("V = abc\nX = $(V:upper\nZ = $(V:upper:\nB = ${V:lower:upper\n")
         #expect(r.value(of: "X") == "abc")
         #expect(r.value(of: "Z") == "ABC")
         #expect(r.value(of: "B") == "abc")
     }
 
-    @Test func theTreeReadsAnOperatorCutOffByTheEndAsNotApplied() throws {
+    @Test func theTreeReadsAnOperatorCutOffByTheEndAsNotApplied() {
         let expression = Expression(parsing: "$(V:upper", semantics: .string)
         guard case .reference(let reference, _) = expression.tokens.first else {
             Issue.record("no reference")

@@ -14,8 +14,7 @@ import Testing
             "SETTING_000", "SETTING_001", "SETTING_010", "SETTING_1", "OTHER_LDFLAGS", "OTHER_CFLAGS", "_X",
         ]
         let text = names.reversed().map { "\($0) = x" }.joined(separator: "\n")
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        let resolver = makeResolver(text)
         let expected = names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         #expect(resolver.settingNames() == expected)
         #expect(resolver.resolveAll().map(\.name) == expected)
@@ -76,8 +75,7 @@ import Testing
         }
         for order in orders {
             let text = order.map { "\($0) = x" }.joined(separator: "\n")
-            let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-            let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+            let resolver = makeResolver(text)
             #expect(resolver.settingNames() == order.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
     }

@@ -5,12 +5,9 @@ import Testing
 /// names and values of ``Resolver/resolveAll(at:)``, including where evaluation gives up.
 @Suite struct ValueListingTests {
     static func resolver(_ text: String, options: Resolver.Options = Resolver.Options()) -> Resolver {
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        let levels = [
-            Level(kind: .commandLine, source: .dictionary([DictionaryEntry(key: "FROM_COMMAND_LINE", value: "cl $(A)")])),
-            Level(kind: .targetXCConfig, source: .configuration(loaded)),
-        ]
-        return Resolver(levels: levels, context: EvaluationContext(configuration: "Debug", sdks: ["iphoneos17.0", "iphoneos"], arch: "arm64"), options: options)
+        makeResolver(
+            text, levelsAbove: [Level(kind: .commandLine, source: .dictionary([DictionaryEntry(key: "FROM_COMMAND_LINE", value: "cl $(A)")]))],
+            context: EvaluationContext(configuration: "Debug", sdks: ["iphoneos17.0", "iphoneos"], arch: "arm64"), options: options)
     }
 
     static func listed(_ resolver: Resolver) -> [String] {

@@ -23,11 +23,18 @@ enum BuildSettingsSources {
     /// `BuildSettingsTable.swift` for `sortedTable`.
     static func tableSource(sortedTable: String) -> String {
         """
+        // GENERATED FILE: do not edit. Generated, with its index `BuildSettingsIndex.swift`, from
+        // `../shared/data/build-settings.tsv` (beside the package directory) by
+        // `Tests/XCConfigTests/Support/BuildSettingsSources.swift`. To regenerate both, run in
+        // the package directory:
+        //
+        //     XCCONFIG_WRITE_BUILD_SETTINGS=1 swift test --filter BuildSettingsCatalogTests
+        //
+        // Without that variable, `BuildSettingsCatalogTests.generatedSourcesAreCurrent` checks
+        // that both files are what the generator makes of the TSV file, when it is present.
+        //
         // The catalogue of known build settings, embedded as source so that a copied `xcconfig`
-        // binary is self-contained. Generated from `shared/data/build-settings.tsv` by
-        // `BuildSettingsSources` in the tests, with its index in `BuildSettingsIndex.swift`;
-        // `BuildSettingsCatalogTests` checks that both still match that file when it is present.
-        // Columns: name, type, allowed values (`|`-separated), default.
+        // binary is self-contained. Columns: name, type, allowed values (`|`-separated), default.
 
         extension BuildSettingsCatalog {
             static let embeddedTable: String = ##\"\"\"
@@ -50,10 +57,15 @@ enum BuildSettingsSources {
             lines.append("        " + words.joined(separator: ", ") + ",")
         }
         return """
+            // GENERATED FILE: do not edit. Generated with `BuildSettingsTable.swift` from
+            // `../shared/data/build-settings.tsv` by
+            // `Tests/XCConfigTests/Support/BuildSettingsSources.swift`; regenerate both after
+            // changing the table, the hash or the type codes, in the package directory:
+            //
+            //     XCCONFIG_WRITE_BUILD_SETTINGS=1 swift test --filter BuildSettingsCatalogTests
+            //
             // The name index of the embedded catalogue (`BuildSettingsCatalog.NameIndex` of
-            // `embeddedTable`), generated with the table by `BuildSettingsSources` in the tests so
-            // that no process spends time building it. Regenerate both after changing the table,
-            // the hash or the type codes; `BuildSettingsCatalogTests` checks that they agree.
+            // `embeddedTable`), as source so that no process spends time building it.
 
             extension BuildSettingsCatalog {
                 static let embeddedIndex = NameIndex(count: \(grouped(index.count)), slots: embeddedIndexSlots)

@@ -18,13 +18,11 @@ import Testing
         #expect(buffer.all.elementsEqual((0..<1000).map { Int32($0) }))
         #expect(UnsafeBufferPointer(start: (raw + fenceAt).assumingMemoryBound(to: UInt8.self), count: 64).allSatisfy { $0 == 0xA5 })
         // Frees its own storage, not the block (freeing that here would crash below).
-        buffer.deallocate()
         var filled = FlatBuffer<Int32>(repeating: 7, count: 3, lending: raw + lentAt, capacity: 4)
         #expect(Array(filled.all) == [7, 7, 7])
         filled.append(8)
         filled.append(9)
         #expect(Array(filled.all) == [7, 7, 7, 8, 9])
-        filled.deallocate()
     }
 
     /// A file of three records is lent room for 1 KB of evaluated values, 256 bytes of
@@ -34,8 +32,7 @@ import Testing
         let literal = String(repeating: "abcdefghij", count: 100)
         let references = String(repeating: "$(A)-", count: 300)
         let text = "A = \(literal)\nB = \(references)\nC = $(B)$(B)\n"
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        let resolver = makeResolver(text)
         let b = String(repeating: literal + "-", count: 300)
         #expect(resolver.value(of: "A") == literal)
         #expect(resolver.value(of: "C") == b + b)
@@ -56,9 +53,8 @@ import Testing
         for index in 0..<150 { lines.append("C\(index) = $(C\(index + 1):lower)$(S\(index % 100))") }
         lines.append("C150 = END")
         let text = lines.joined(separator: "\n")
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
         let context = EvaluationContext(configuration: "Debug", sdks: ["iphoneos17.0", "iphoneos"], arch: "arm64")
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: context)
+        let resolver = makeResolver(text, context: context)
         for index in 0..<100 { #expect(resolver.value(of: "S\(index)") == "phone\(index)") }
         let expected = "end" + (0..<150).reversed().map { "phone\($0 % 100)" }.joined()
         #expect(resolver.value(of: "C0") == expected)

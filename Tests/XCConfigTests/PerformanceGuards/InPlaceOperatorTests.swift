@@ -6,8 +6,7 @@ import Testing
 /// give what ``Operators`` and the string path give.
 @Suite struct InPlaceOperatorTests {
     static func resolver(_ text: String) -> Resolver {
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        return Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext(configuration: "Debug"))
+        makeResolver(text, context: EvaluationContext(configuration: "Debug"))
     }
 
     static let inputs = [

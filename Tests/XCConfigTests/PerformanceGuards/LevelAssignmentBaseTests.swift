@@ -7,9 +7,7 @@ import Testing
 /// only copy of the loaded configurations.
 @Suite struct LevelAssignmentBaseTests {
     private func load(_ text: String) -> LoadedConfiguration {
-        let fileSystem = InMemoryFileSystem(currentDirectory: "/")
-        fileSystem.addFile("/root.xcconfig", bytes: Array(text.utf8))
-        return IncludeLoader(fileSystem: fileSystem).load(bytes: Array(text.utf8), path: "/root.xcconfig")
+        loadConfiguration(text, path: "/root.xcconfig", files: ["/root.xcconfig": text])
     }
 
     /// Made in its own scope: the loaded configurations are released on return, so the

@@ -150,12 +150,7 @@ import Testing
     }
 
     static func resolver(_ assignments: [Assignment], options: Resolver.Options = Resolver.Options()) -> Resolver {
-        resolver(text: assignments.map { "\($0.name) = \($0.parts.map(\.written).joined())\n" }.joined(), options: options)
-    }
-
-    static func resolver(text: String, options: Resolver.Options = Resolver.Options()) -> Resolver {
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        return Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext(), options: options)
+        makeResolver(assignments.map { "\($0.name) = \($0.parts.map(\.written).joined())\n" }.joined(), options: options)
     }
 
     @Test func generatedConfigurationsGiveWhatTheSemanticsGive() {
@@ -202,7 +197,7 @@ import Testing
         "x$(UNSET_NAME)y", "$(UNSET_NAME:default=d)", "$(INFOPLIST_FILE:lower:default=d)", "$(INFOPLIST_FILE)-",
     ])
     func unsetTargetsWithAndWithoutOperators(setting: String, value: String) {
-        let resolver = Self.resolver(text: "\(setting) = \(value)\n")
+        let resolver = makeResolver("\(setting) = \(value)\n")
         let compiled = resolver.value(of: setting)
         let tree = resolver.withEvaluator { resolver in
             resolver.clearCache()
@@ -219,7 +214,7 @@ import Testing
     /// bindings are set: `explain` after the values are cached still traces every reference,
     /// and a template's bindings win over cached values; afterwards the cache is read again.
     @Test func cacheIsReadInPlaceOnlyWithoutTracerOrBindings() {
-        let resolver = Self.resolver(text: "A = a\nB = $(A)b\nC = $(B)c$(A)\n")
+        let resolver = makeResolver("A = a\nB = $(A)b\nC = $(B)c$(A)\n")
         #expect(resolver.value(of: "C") == "abca")
         #expect(resolver.withEvaluator { $0.readsCacheInPlace })
         let explained = resolver.explain("C")
@@ -247,12 +242,12 @@ import Testing
     /// reported; and a bound of `Int.max` bounds nothing.
     @Test func valueSizeBoundIsExact() {
         let text = "B = abcdefgh\nEXACT = 01234567$(B)\nOVER = 01234567$(B)x\nTEXT_OVER = $(B)0123456789\n"
-        let bounded = Self.resolver(text: text, options: Resolver.Options(maximumValueSize: 16))
+        let bounded = makeResolver(text, options: Resolver.Options(maximumValueSize: 16))
         #expect(bounded.value(of: "EXACT") == "01234567abcdefgh")
         #expect(bounded.value(of: "OVER") == "")
         #expect(bounded.value(of: "TEXT_OVER") == "")
         #expect(bounded.diagnostics.filter { $0.message.contains("grows past") }.count == 2)
-        let unbounded = Self.resolver(text: text, options: Resolver.Options(maximumValueSize: Int.max))
+        let unbounded = makeResolver(text, options: Resolver.Options(maximumValueSize: Int.max))
         #expect(unbounded.value(of: "OVER") == "01234567abcdefghx")
         #expect(unbounded.diagnostics.isEmpty)
     }
@@ -264,7 +259,7 @@ import Testing
         var text = "S300 = end\n"
         for index in 0..<300 { text += "S\(index) = $(S\(index + 1))x\n" }
         text += "A = a\n" + String(repeating: "A = $(inherited)x\n", count: 300)
-        let resolver = Self.resolver(text: text, options: Resolver.Options(maximumDepth: 100))
+        let resolver = makeResolver(text, options: Resolver.Options(maximumDepth: 100))
         #expect(resolver.value(of: "S0") == "")
         #expect(resolver.value(of: "A") == "")
         #expect(resolver.value(of: "S250") == "end" + String(repeating: "x", count: 50))

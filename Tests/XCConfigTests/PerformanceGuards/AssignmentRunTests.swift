@@ -6,9 +6,7 @@ import Testing
 /// general form (its name set through the API) is read on its own.
 @Suite struct AssignmentRunTests {
     private func load(_ files: [String: String], root: String) -> LoadedConfiguration {
-        let fileSystem = InMemoryFileSystem(currentDirectory: "/")
-        for (path, text) in files { fileSystem.addFile(path, bytes: Array(text.utf8)) }
-        return IncludeLoader(fileSystem: fileSystem).load(bytes: Array(files[root]!.utf8), path: root)
+        loadConfiguration(files[root]!, path: root, files: files)
     }
 
     @Test func namesAcrossIncludeBoundaries() {
@@ -16,7 +14,7 @@ import Testing
             "/root.xcconfig": "A = 1\n#include \"b.xcconfig\"\nC = $(B) $(D)\n#include \"b.xcconfig\"\nE = $(A)\n",
             "/b.xcconfig": "B = 2\nD = $(inherited) 3\n",
         ], root: "/root.xcconfig")
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        let resolver = makeResolver(loaded)
         #expect(resolver.settingNames() == ["A", "B", "C", "D", "E"])
         // Included twice: the second `D = $(inherited) 3` builds on the first. The string form
         // is the text as written with each reference replaced, so the empty `$(inherited)` at
@@ -35,7 +33,7 @@ import Testing
         var assignments = Array(loaded.assignments)
         assignments[1] = SourcedAssignment(assignment: renamed, fileIndex: assignments[1].fileIndex)
         loaded.assignments = LoadedConfiguration.Assignments(assignments)
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        let resolver = makeResolver(loaded)
         #expect(resolver.settingNames() == ["A", "C", "RENAMED"])
         #expect(resolver.value(of: "RENAMED") == "2")
         #expect(resolver.value(of: "C") == "2")

@@ -17,8 +17,7 @@ import Testing
         """
 
     static func resolver() -> Resolver {
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        return Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
+        return makeResolver(text)
     }
 
     @Test func cachedValueIsNotReusedWhereAFreeNameIsEvaluated() {

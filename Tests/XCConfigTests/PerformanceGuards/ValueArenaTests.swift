@@ -6,15 +6,10 @@ import Testing
 /// survive whatever later evaluations drop, and values evaluated again and again (not
 /// cacheable) must not pile up in it.
 @Suite struct ValueArenaTests {
-    static func resolver(_ text: String) -> Resolver {
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        return Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: EvaluationContext())
-    }
-
     /// `B` refers back to `X`, which is being evaluated, so it is never cached: each of the
     /// 200 references evaluates it again, and only `X`'s own value stays in the buffer.
     @Test func uncachedValuesAreDropped() {
-        let resolver = Self.resolver("""
+        let resolver = makeResolver("""
             B = b_$(X)
             X = \(String(repeating: "$(B)", count: 200))
             """)
@@ -36,9 +31,9 @@ import Testing
             F = $(A) $(B) $(C) $(D) $(E) $(UNSET)
             """
         let names = ["A", "B", "C", "D", "E", "F"]
-        let expected = names.map { Self.resolver(text).value(of: $0) }
+        let expected = names.map { makeResolver(text).value(of: $0) }
         for order in [names, names.reversed(), ["C", "F", "A", "E", "B", "D"]] {
-            let resolver = Self.resolver(text)
+            let resolver = makeResolver(text)
             var got: [String: String] = [:]
             for name in order { got[name] = resolver.value(of: name) }
             // Asked again, from the cache.
@@ -52,7 +47,6 @@ import Testing
 @Suite struct ByteBufferTests {
     @Test func agreesWithAnArray() {
         var buffer = ByteBuffer()
-        defer { buffer.deallocate() }
         var model: [UInt8] = []
         var numbers = SeededNumbers(seed: 1)
         for step in 0..<2_000 {
@@ -79,7 +73,6 @@ import Testing
     /// from outside and copied from within, at every alignment.
     @Test func shortRunsAtEveryLengthAndOffset() {
         var buffer = ByteBuffer()
-        defer { buffer.deallocate() }
         var model: [UInt8] = []
         let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
         for length in 0...24 {
@@ -95,7 +88,6 @@ import Testing
         #expect(Array(buffer.bytes(0, buffer.count)) == model)
         // Wider values are copied by bytes alike.
         var pairs = FlatBuffer<(Int32, Int32)>()
-        defer { pairs.deallocate() }
         for index in 0..<5 { pairs.append((Int32(index), Int32(-index))) }
         pairs.appendCopy(from: 1, count: 2)
         pairs.appendCopy(from: 0, count: 3)

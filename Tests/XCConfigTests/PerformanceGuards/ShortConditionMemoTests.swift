@@ -37,8 +37,7 @@ import Testing
         // No line break after the last line: its condition ends within 16 bytes of the end.
         let text = lines.joined(separator: "\n")
         let context = Self.contexts[contextIndex]
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        let fromFile = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: context)
+        let fromFile = makeResolver(text, context: context)
         let fromDictionary = Resolver(levels: [Level(kind: .target, source: .dictionary(entries))], context: context)
         var matched = 0
         for index in 0..<400 {
@@ -82,8 +81,7 @@ import Testing
             E[abcdefgh=12345] = e
 
             """
-        let loaded = IncludeLoader(fileSystem: InMemoryFileSystem(currentDirectory: "/")).load(bytes: Array(text.utf8), path: "/a.xcconfig")
-        let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(loaded))], context: context)
+        let resolver = makeResolver(text, context: context)
         #expect(["A", "B", "C", "D", "E"].map { resolver.value(of: $0) } == ["a", "", "", "d", "e"])
     }
 }

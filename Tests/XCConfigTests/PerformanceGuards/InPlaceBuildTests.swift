@@ -6,7 +6,7 @@ import Testing
 /// resolver gives, in every order of asking, and asked again from the cache.
 @Suite struct InPlaceBuildTests {
     static func values(_ text: String, _ names: [String]) -> [String: String] {
-        let resolver = ValueArenaTests.resolver(text)
+        let resolver = makeResolver(text)
         var got: [String: String] = [:]
         for name in names { got[name] = resolver.value(of: name) }
         for name in names { #expect(resolver.value(of: name) == got[name], "\(name) from the cache") }
