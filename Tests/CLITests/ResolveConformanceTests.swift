@@ -39,7 +39,7 @@ import XCConfig
     @Test("recorded cases", arguments: ConformanceFixtures.namedCases())
     func namedCase(_ testCase: ConformanceCase) { Self.check(testCase) }
 
-    @Test("random.json cases", arguments: ConformanceFixtures.randomCases())
+    @Test("random.json and random-2.json cases", arguments: ConformanceFixtures.randomCases())
     func randomCase(_ testCase: ConformanceCase) { Self.check(testCase) }
 
     /// `--format xcconfig` writes one self-contained file that resolves to the same values.

@@ -86,9 +86,19 @@ public enum ConformanceFixtures {
         }
     }
 
-    /// The generated cases of `random.json`.
+    /// The generated sets of cases, each an array recorded with its own seed.
+    public static let randomSetNames = ["random.json", "random-2.json"]
+
+    /// The generated cases of every set in ``randomSetNames``.
     public static func randomCases() -> [ConformanceCase] {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent("random.json")),
+        randomSetNames.flatMap(randomCases(in:))
+    }
+
+    /// The generated cases of one set, named `random[N]` for `random.json` and
+    /// `random-2[N]` for `random-2.json`.
+    public static func randomCases(in setName: String) -> [ConformanceCase] {
+        let prefix = setName.hasSuffix(".json") ? String(setName.dropLast(5)) : setName
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent(setName)),
               let array = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else { return [] }
         return array.enumerated().map { index, object in
             let expected = object["expected"] as! [String: Any]
@@ -97,7 +107,7 @@ public enum ConformanceFixtures {
                 DiagnosticTriple(file: $0[0] as! String, line: $0[1] as! Int, severity: $0[2] as! String)
             }
             return ConformanceCase(
-                name: "random[\(index)]", files: files, arguments: object["args"] as! [String],
+                name: "\(prefix)[\(index)]", files: files, arguments: object["args"] as! [String],
                 expectedExit: expected["exit"] as! Int,
                 expectedSettings: expected["settings"] as! [String: String],
                 expectedDiagnostics: diagnostics)

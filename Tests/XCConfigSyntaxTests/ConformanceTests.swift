@@ -37,9 +37,10 @@ import XCConfigSyntax
         #expect(parseDiagnostics(trees).sorted() == parserPart(of: recorded, trees: trees).sorted())
     }
 
-    @Test func parseDiagnosticsMatchRecordedRandomCases() throws {
+    @Test(arguments: ["random.json", "random-2.json"])
+    func parseDiagnosticsMatchRecordedRandomCases(_ setName: String) throws {
         guard let conformance = Fixtures.conformance else { return }
-        let data = try Data(contentsOf: conformance.appendingPathComponent("random.json"))
+        let data = try Data(contentsOf: conformance.appendingPathComponent(setName))
         let cases = try #require(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(!cases.isEmpty)
         var compared = 0
@@ -55,7 +56,7 @@ import XCConfigSyntax
                 read: { files[$0].map { Array($0.utf8) } })
             let expectedPart = parserPart(of: recorded, trees: trees)
             compared += expectedPart.count
-            #expect(parseDiagnostics(trees).sorted() == expectedPart.sorted(), "random case \(number)")
+            #expect(parseDiagnostics(trees).sorted() == expectedPart.sorted(), "\(setName) case \(number)")
         }
         // The recorded data does contain parse errors, so this test is not vacuous.
         #expect(compared > 20)

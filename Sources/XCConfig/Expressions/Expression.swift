@@ -152,4 +152,13 @@ public struct ExpressionOperator: Sendable {
     public let range: Range<Int>
     /// `true` when a character that cannot continue an operator name followed it.
     public let hasInvalidCharacter: Bool
+    /// `true` for a retrieval operator whose name runs to the end of the value (`$(V:upper`
+    /// and the line ends): Xcode reports the reference unterminated and never reads the name
+    /// as an operator (swift-build's `MacroExpressionParser` reports a retrieval operator
+    /// only once a `:` or the closer follows its name).
+    public let isCutOffByEnd: Bool
+
+    /// `false` for the operators Xcode drops: an invalid character after the name, or the
+    /// value's end right after a retrieval operator's name.
+    public var isApplied: Bool { !hasInvalidCharacter && !isCutOffByEnd }
 }

@@ -202,14 +202,14 @@ struct ExpressionParser {
             if index < bytes.count, bytes[index] == Self.equals {
                 index += 1
                 let operand = parseSubexpression(closer: closer)
-                operators.append(ExpressionOperator(name: operatorName, operand: operand, range: operatorStart..<index, hasInvalidCharacter: false))
+                operators.append(ExpressionOperator(name: operatorName, operand: operand, range: operatorStart..<index, hasInvalidCharacter: false, isCutOffByEnd: false))
             } else if index >= bytes.count || bytes[index] == Self.colon || bytes[index] == closer {
-                operators.append(ExpressionOperator(name: operatorName, operand: nil, range: operatorStart..<index, hasInvalidCharacter: false))
+                operators.append(ExpressionOperator(name: operatorName, operand: nil, range: operatorStart..<index, hasInvalidCharacter: false, isCutOffByEnd: index >= bytes.count))
             } else {
                 // An operator name followed by anything else: Xcode reports
                 // invalidOperatorCharacter and drops the operator (semantics §2.3).
                 while index < bytes.count, bytes[index] != Self.colon, bytes[index] != closer { index += 1 }
-                operators.append(ExpressionOperator(name: operatorName, operand: nil, range: operatorStart..<index, hasInvalidCharacter: true))
+                operators.append(ExpressionOperator(name: operatorName, operand: nil, range: operatorStart..<index, hasInvalidCharacter: true, isCutOffByEnd: false))
             }
         }
         return Reference(name: name, operators: operators, form: form, range: start..<index, isUnterminated: !terminated)

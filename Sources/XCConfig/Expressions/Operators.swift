@@ -38,25 +38,75 @@ public enum Operators {
         replace(OperatorName(name), value, operand: operand)
     }
 
-    /// ``retrieve(_:_:)`` by the operator's ID.
+    /// ``retrieve(_:_:)`` by the operator's ID: the bytes of `value` through
+    /// ``retrieve(_:_:in:)``, the one implementation.
     static func retrieve(_ name: OperatorName, _ value: String) -> String {
+        var buffer = ByteBuffer()
+        buffer.append(value)
+        let result = retrieve(name, 0..<buffer.count, in: &buffer)
+        return String(decoding: buffer.bytes(result.lowerBound, result.count), as: UTF8.self)
+    }
+
+    /// Applies retrieval operator `name` to the bytes `value` of `buffer` and returns where the
+    /// result is: a part of `value` (`:file`, `:base`, `:suffix`, `:dir` of a value with a
+    /// `/`), or bytes appended to `buffer`. The resolver evaluates values into a buffer, so a
+    /// part costs no copy and ASCII case mapping no string: making strings and back cost more
+    /// than the rest of the reference.
+    static func retrieve(_ name: OperatorName, _ value: Range<Int>, in buffer: inout ByteBuffer) -> Range<Int> {
+        switch name {
+        case .file, .base, .suffix, .dir:
+            // `/` and `.` never occur inside a multi-byte UTF-8 sequence: the parts found on
+            // bytes are the parts found on characters.
+            let (lastSlash, lastDot) = lastSlashAndDot(buffer.bytes(value.lowerBound, value.count))
+            let start = value.lowerBound, componentStart = start + lastSlash + 1
+            switch name {
+            case .file: return componentStart..<value.upperBound
+            case .base: return componentStart..<(lastDot >= 0 ? start + lastDot : value.upperBound)
+            // The extension with its dot; nothing without one.
+            case .suffix: return lastDot >= 0 ? (start + lastDot)..<value.upperBound : start..<start
+            // Up to and with the last `/`; `./` without one.
+            default:
+                if lastSlash >= 0 { return start..<componentStart }
+                let appended = buffer.count
+                buffer.append("./")
+                return appended..<buffer.count
+            }
+        case .upper, .lower:
+            let appended = buffer.count
+            buffer.appendCopy(from: value.lowerBound, count: value.count)
+            if mapASCIICase(buffer.mutableBytes(appended, value.count), toUpper: name == .upper) {
+                return appended..<buffer.count
+            }
+            // Not ASCII: Unicode case mapping (`ß` → `SS`).
+            buffer.removeLast(downTo: appended)
+            let text = String(decoding: buffer.bytes(value.lowerBound, value.count), as: UTF8.self)
+            buffer.append(name == .upper ? text.uppercased() : text.lowercased())
+            return appended..<buffer.count
+        case .default, .relativeto, .isancestor, .unknown:
+            return value
+        default:
+            let text = String(decoding: buffer.bytes(value.lowerBound, value.count), as: UTF8.self)
+            let result = retrieveOnString(name, text)
+            let appended = buffer.count
+            buffer.append(result)
+            return appended..<buffer.count
+        }
+    }
+
+    /// The retrieval operators that work on characters rather than bytes.
+    private static func retrieveOnString(_ name: OperatorName, _ value: String) -> String {
         switch name {
         case .quote: return quote(value)
-        case .upper: return value.uppercased()
-        case .lower: return value.lowercased()
         case .identifier: return identifier(value, allowed: "_", replacement: "_")
         case .rfc1034identifier: return identifier(value, allowed: "-", replacement: "-")
         case .c99extidentifier: return C99Identifier.mangle(value)
-        case .dir: return directoryWithSlash(value)
-        case .file: return lastComponent(value)
-        case .base: return base(value)
-        case .suffix: return suffix(value)
         case .standardizepath: return standardize(value)
         case .not: return value == "YES" ? "NO" : "YES"
         case .truncatedversion: return truncatedVersion(value)
         case .md5: return MD5.hexDigest(Array(value.utf8))
         case .stripslash: return value.hasPrefix("/") ? String(value.dropFirst()) : value
-        case .default, .relativeto, .isancestor, .unknown: return value
+        case .upper, .lower, .dir, .file, .base, .suffix, .default, .relativeto, .isancestor, .unknown:
+            return retrieve(name, value)
         }
     }
 
@@ -73,7 +123,7 @@ public enum Operators {
             let ext = extensionOfLast(value)
             return Path.join(directoryPart(value), operand) + "." + ext
         case .suffix:
-            let operandSuffix = suffix(operand)
+            let operandSuffix = retrieve(.suffix, operand)
             let newExtension = operandSuffix.isEmpty ? operand : String(operandSuffix.dropFirst())
             return withoutSuffix(value) + "." + newExtension
         case .relativeto: return relative(value, to: operand)
@@ -121,63 +171,42 @@ public enum Operators {
         return output
     }
 
-    /// Text after the last `/`.
-    /// The index of the last `byte` in `value`, found on its UTF-8 bytes (the generic
-    /// backward walk over `String.UTF8View` cost several hundred instructions a call).
-    static func lastIndex(of byte: UInt8, in value: String) -> String.Index? {
-        let offset = NameTable.withBytes(of: value) { bytes -> Int? in
-            var index = bytes.count
-            while index > 0 {
-                index -= 1
-                if bytes[index] == byte { return index }
-            }
-            return nil
-        }
-        return offset.map { value.utf8.index(value.utf8.startIndex, offsetBy: $0) }
+    /// The byte offsets in `value` of its last `/` and of the last `.` after it, -1 for none.
+    static func lastSlashAndDot(of value: String) -> (slash: Int, dot: Int) {
+        NameTable.withBytes(of: value) { lastSlashAndDot($0) }
     }
 
+    /// `value`'s UTF-8 bytes `range`, as a string.
+    static func utf8Slice(_ value: String, _ range: Range<Int>) -> String {
+        let utf8 = value.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return String(value[start..<end])
+    }
+
+    /// Text after the last `/` (`:file`).
     static func lastComponent(_ value: String) -> String {
-        guard let slash = lastIndex(of: UInt8(ascii: "/"), in: value) else { return value }
-        return String(value[value.utf8.index(after: slash)...])
+        retrieve(.file, value)
     }
 
-    /// Text up to and excluding the last `/` (empty when none).
+    /// Text up to and excluding the last `/` (empty when none; `/` when it is the first byte).
     static func directoryPart(_ value: String) -> String {
-        guard let slash = lastIndex(of: UInt8(ascii: "/"), in: value) else { return "" }
-        if slash == value.utf8.startIndex { return "/" }
-        return String(value[..<slash])
-    }
-
-    /// `:dir`: the directory with a trailing `/`; `./` without a slash.
-    static func directoryWithSlash(_ value: String) -> String {
-        guard let slash = lastIndex(of: UInt8(ascii: "/"), in: value) else { return "./" }
-        return String(value[...slash])
+        let slash = lastSlashAndDot(of: value).slash
+        if slash < 0 { return "" }
+        return slash == 0 ? "/" : utf8Slice(value, 0..<slash)
     }
 
     /// The extension of the last component without the dot; a leading dot is no extension.
     static func extensionOfLast(_ value: String) -> String {
-        let component = lastComponent(value)
-        guard let dot = lastIndex(of: UInt8(ascii: "."), in: component), dot != component.utf8.startIndex else { return "" }
-        return String(component[component.utf8.index(after: dot)...])
+        let (slash, dot) = lastSlashAndDot(of: value)
+        guard dot > slash + 1 else { return "" }
+        return utf8Slice(value, (dot + 1)..<value.utf8.count)
     }
 
-    static func base(_ value: String) -> String {
-        let component = lastComponent(value)
-        guard let dot = lastIndex(of: UInt8(ascii: "."), in: component) else { return component }
-        return String(component[..<dot])
-    }
-
-    static func suffix(_ value: String) -> String {
-        let component = lastComponent(value)
-        guard let dot = lastIndex(of: UInt8(ascii: "."), in: component) else { return "" }
-        return String(component[dot...])
-    }
-
+    /// `value` without `:suffix` (its last component's `.` and what follows).
     static func withoutSuffix(_ value: String) -> String {
-        let component = lastComponent(value)
-        guard let dot = lastIndex(of: UInt8(ascii: "."), in: component) else { return value }
-        let cut = component.utf8.distance(from: dot, to: component.utf8.endIndex)
-        return String(value.utf8.dropLast(cut))!
+        let dot = lastSlashAndDot(of: value).dot
+        return dot < 0 ? value : utf8Slice(value, 0..<dot)
     }
 
     /// `standardizepath`: `..` resolved only in absolute paths (semantics §3.6).
@@ -221,6 +250,99 @@ public enum Operators {
         let a = Path.normalize(ancestor).split(separator: "/")
         let p = Path.normalize(path).split(separator: "/")
         return a.count < p.count && Array(p.prefix(a.count)) == a
+    }
+}
+
+extension Operators {
+    /// The offsets of the last `/` in `bytes` and of the last `.` after it (in the last
+    /// component), -1 for none.
+    ///
+    /// Eight bytes at a time while they are ASCII: comparing each byte of a path of fifty-odd
+    /// bytes twice cost more than the rest of the reference. Every byte of a word is below 0x80
+    /// once its high bits are checked, so a byte XOR the one looked for is zero exactly when
+    /// adding 0x7F leaves its high bit clear (no carry crosses bytes): the matches are exact,
+    /// and the last is the highest set bit. A word with a byte of 0x80 or more is read byte by byte.
+    static func lastSlashAndDot(_ bytes: UnsafeBufferPointer<UInt8>) -> (slash: Int, dot: Int) {
+        var lastSlash = -1, lastDot = -1
+        guard let base = bytes.baseAddress else { return (lastSlash, lastDot) }
+        let count = bytes.count
+        func scan(_ range: Range<Int>) {
+            for offset in range {
+                let byte = base[offset]
+                if byte == UInt8(ascii: "/") {
+                    lastSlash = offset
+                    lastDot = -1
+                } else if byte == UInt8(ascii: ".") {
+                    lastDot = offset
+                }
+            }
+        }
+        if count < 8 {
+            scan(0..<count)
+            return (lastSlash, lastDot)
+        }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80, low = ones &* 0x7F
+        let slashes = ones &* UInt64(UInt8(ascii: "/")), dots = ones &* UInt64(UInt8(ascii: "."))
+        var offset = 0
+        while true {
+            // The last word overlaps the one before rather than ending byte by byte: seeing a
+            // byte twice finds the same last offsets.
+            let at = min(offset, count &- 8)
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            if word & highBits != 0 {
+                scan(at..<(at &+ 8))
+            } else {
+                let slashMatches = ~((word ^ slashes) &+ low) & highBits
+                let dotMatches = ~((word ^ dots) &+ low) & highBits
+                if slashMatches != 0 {
+                    lastSlash = at &+ (63 &- slashMatches.leadingZeroBitCount) &>> 3
+                    lastDot = -1
+                }
+                if dotMatches != 0 {
+                    let dot = at &+ (63 &- dotMatches.leadingZeroBitCount) &>> 3
+                    if dot > lastSlash { lastDot = dot }
+                }
+            }
+            offset &+= 8
+            if offset >= count { return (lastSlash, lastDot) }
+        }
+    }
+
+    /// Maps the ASCII letters of `bytes` to upper case (`toUpper`) or lower case in place;
+    /// `false`, with `bytes` partly mapped, when a byte is not ASCII.
+    static func mapASCIICase(_ bytes: UnsafeMutableBufferPointer<UInt8>, toUpper: Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        // The letters to change, and the bit that tells the cases apart.
+        let (first, last): (UInt8, UInt8) = toUpper ? (0x61, 0x7A) : (0x41, 0x5A)
+        if count < 8 {
+            for offset in 0..<count {
+                let byte = base[offset]
+                if byte >= 0x80 { return false }
+                if byte >= first && byte <= last { base[offset] = byte ^ 0x20 }
+            }
+            return true
+        }
+        // Eight bytes at a time. Every byte is below 0x80 once the high bits are checked, so
+        // adding 0x80 - first sets a byte's high bit exactly when it is at least `first`, and
+        // adding 0x7F - last exactly when it is above `last`, without carrying into the next
+        // byte; the letters' high bits shifted down by two are the case bits to flip.
+        let raw = UnsafeMutableRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
+        let atLeastFirst = ones &* UInt64(0x80 &- first), aboveLast = ones &* UInt64(0x7F &- last)
+        var offset = 0
+        while true {
+            // The last word overlaps the one before rather than ending byte by byte: the
+            // mapping changes no byte it has mapped, so mapping bytes twice is the same.
+            let at = min(offset, count &- 8)
+            let word = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            if word & highBits != 0 { return false }
+            let letters = (word &+ atLeastFirst) & ~(word &+ aboveLast) & highBits
+            raw.storeBytes(of: word ^ (letters &>> 2), toByteOffset: at, as: UInt64.self)
+            offset &+= 8
+            if offset >= count { return true }
+        }
     }
 }
 

@@ -232,4 +232,9 @@ extension FlatBuffer where Element == UInt8 {
     @inline(__always) func bytes(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
         elements(start, length)
     }
+
+    /// The bytes `start..<start + length` to change in place, valid until the buffer next grows.
+    @inline(__always) func mutableBytes(_ start: Int, _ length: Int) -> UnsafeMutableBufferPointer<UInt8> {
+        UnsafeMutableBufferPointer(start: length == 0 ? nil : base.unsafelyUnwrapped + start, count: length)
+    }
 }

@@ -159,8 +159,8 @@ final class NameTable {
 
     /// Lookups by bytes in a table that does not change meanwhile, for the value compiler:
     /// plain pointers, so that nothing is retained or called per name, and a name's
-    /// ``NameTable/hash(_:)`` computed by the caller (``HashingScan`` hashes a name as it scans
-    /// for its end, reading its bytes once).
+    /// ``NameTable/hash(_:)`` computed by the caller (which needs it again to intern a name
+    /// the table does not hold).
     struct Lookup {
         let slots: UnsafeMutablePointer<UInt64>?
         let mask: Int
@@ -385,9 +385,8 @@ final class NameTable {
     /// A multiply-and-fold hash over 8-byte words; plenty for a table of a few thousand names.
     /// Every whole word of the name in turn, then for a length that is not a multiple of 8 its
     /// last 8 bytes whole, overlapping the word before (a name shorter than 8: its bytes in a
-    /// zeroed word), then the length. The length comes last so that a scan that does not know
-    /// it yet can hash the words it passes (``HashingScan``); the last 8 bytes whole because
-    /// shifting the tail out of them cost more than the words themselves.
+    /// zeroed word), then the length; the last 8 bytes whole because shifting the tail out of
+    /// them cost more than the words themselves.
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let count = bytes.count

@@ -87,23 +87,36 @@ extension Evaluator {
         }
     }
 
-    /// An evaluated value: a range of ``values``. Empty when it produced nothing: a value
-    /// whose string form is empty counts as nothing when referenced (semantics §3.5).
+    /// An evaluated value: a range of ``values``, or ``nothing``.
+    ///
+    /// Xcode applies an operator to each element of what a reference produced, and an empty
+    /// string is an element (swift-build's `MacroEvaluationResultBuilder` counts any text
+    /// appended, even empty). So an empty value is one of two things: ``nothing`` (an empty
+    /// list-typed value, an unset list, an unknown name), to which only `default=` applies, or
+    /// an empty element (an empty string-typed value, an unset string-typed setting, an
+    /// operator's empty result), to which every operator applies: `$(EMPTY:not)` is `YES`.
     struct ValueRange {
         var start: Int
         var count: Int
+        /// `true` for ``nothing`` only.
+        private(set) var isNothing = false
 
-        static let empty = ValueRange(start: 0, count: 0)
-        var hasContent: Bool { count > 0 }
+        init(start: Int, count: Int) {
+            self.start = start
+            self.count = count
+        }
+
+        /// What produced no element at all.
+        static let nothing: ValueRange = {
+            var value = ValueRange(start: 0, count: 0)
+            value.isNothing = true
+            return value
+        }()
         var end: Int { start + count }
     }
 
-    /// A value's string form, and whether it produced anything: a reference to a value that
-    /// produced nothing (an empty list, an unset path) is nothing to operators (semantics §3.5).
-    struct Evaluated {
-        var text: String
-        var hasContent: Bool
-    }
+    /// An empty element at the top of ``values``.
+    var emptyElement: ValueRange { ValueRange(start: values.count, count: 0) }
 
     /// The value text of record `index`, as written (after Xcode's line processing).
     func rawValue(ofRecord index: Int) -> String {
@@ -167,17 +180,18 @@ extension Evaluator {
         var value = evaluateRecord(nameID: nameID, record: record)
         if aborted {
             aborted = false
-            value = .empty
+            value = .nothing
         }
         defer { dropValues(above: mark) }
         return body(values.bytes(value.start, value.count))
     }
 
-    /// ``evaluateRecord(nameID:record:)`` as a string, dropping the bytes only it needed.
-    func evaluateRecordString(nameID: Int, record: Int) -> String {
+    /// ``evaluateRecord(nameID:record:)`` as a string, dropping the bytes only it needed; `nil`
+    /// when it produced nothing.
+    func evaluateRecordString(nameID: Int, record: Int) -> String? {
         let mark = values.count
         let value = evaluateRecord(nameID: nameID, record: record)
-        let text = string(value)
+        let text = value.isNothing ? nil : string(value)
         dropValues(above: mark)
         return text
     }
@@ -204,27 +218,27 @@ extension Evaluator {
 
     /// The string form of matching record `recordIndex` of setting `nameID`, with the current frames.
     func evaluateRecord(nameID: Int, record recordIndex: Int) -> ValueRange {
-        if aborted { return .empty }
+        if aborted { return .nothing }
         if tracer == nil, let entry = cache[recordIndex], isValid(entry) {
             mergeIntoParent(entry)
             return entry.value
         }
         if frames.count >= options.maximumDepth {
             abort(nameID: nameID, message: "evaluation of '\(table.name(nameID))' nests deeper than \(options.maximumDepth) settings")
-            return .empty
+            return .nothing
         }
         let program = program(recordIndex)
         if program.isLiteral && tracer == nil {
             // A literal looks nothing up: it needs no frame, and depends on nothing. A fifth of
             // resolve-bench's values are literal; their frames cost 2.4K of its 603.9K instructions.
-            let value = evaluateProgram(program)
+            let value = evaluateProgram(program, nameID: nameID)
             cache[recordIndex] = CacheEntry(value: value, freeNames: InlineNames(), overflow: -1)
             committedValues = max(committedValues, value.end)
             return value
         }
         pushFrame(nameID: nameID, record: recordIndex)
         tracer?.enter(recordIndex: recordIndex)
-        let value = evaluateProgram(program)
+        let value = evaluateProgram(program, nameID: nameID)
         if tracer != nil { tracer!.exit(value: string(value)) }
         let frame = popFrame()
         if !aborted && frame.outermostReached >= frames.count {
@@ -349,21 +363,10 @@ extension Evaluator {
 
     /// The string form of an expression (a name or an operand).
     func evaluateString(_ expression: Expression) -> String {
-        evaluateValue(expression).text
-    }
-
-    /// The string form of an expression: raw text with each reference's string value.
-    ///
-    /// A value whose string form is empty counts as nothing when referenced: operators other
-    /// than `default=` skip it (observed in the recorded cases; a value of only whitespace is
-    /// still something).
-    func evaluateValue(_ expression: Expression) -> Evaluated {
-        if let literal = expression.literal {
-            return Evaluated(text: literal, hasContent: !literal.isEmpty)
-        }
+        if let literal = expression.literal { return literal }
         var output = ""
         for token in expression.tokens {
-            if aborted { return Evaluated(text: "", hasContent: false) }
+            if aborted { return "" }
             switch token {
             case .text(let raw, _, _): output += raw
             case .space(let raw): output += raw
@@ -372,10 +375,10 @@ extension Evaluator {
             }
             if output.utf8.count > options.maximumValueSize {
                 abortValueTooLarge()
-                return Evaluated(text: "", hasContent: false)
+                return ""
             }
         }
-        return Evaluated(text: output, hasContent: !output.isEmpty)
+        return output
     }
 
     func abortValueTooLarge() {

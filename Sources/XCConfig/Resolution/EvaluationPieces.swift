@@ -3,11 +3,13 @@ import XCConfigSyntax
 /// Building a value from its compiled pieces, in place at the top of ``Evaluator/values``
 /// wherever possible.
 extension Evaluator {
-    /// The string form of a compiled value.
+    /// The string form of a compiled value of setting `nameID`.
     @inline(__always)
-    func evaluateProgram(_ program: StringProgram) -> ValueRange {
+    func evaluateProgram(_ program: StringProgram, nameID: Int) -> ValueRange {
         if program.isLiteral {
-            if program.literalLength == 0 { return .empty }
+            // Xcode compiles an empty value of a string-typed setting to an empty string, one
+            // element; an empty list to no instruction at all, nothing.
+            if program.literalLength == 0 { return settingType(nameID).usesListSemantics ? .nothing : emptyElement }
             let start = values.count
             values.append(store.text.base.unsafelyUnwrapped + Int(program.literalStart), count: Int(program.literalLength))
             return ValueRange(start: start, count: Int(program.literalLength))
@@ -16,7 +18,7 @@ extension Evaluator {
     }
 
     /// The string form of compiled pieces: their text with each reference's string value, as
-    /// ``evaluateValue(_:)`` computes it for an ``Expression``.
+    /// ``evaluateString(_:)`` computes it for an ``Expression``.
     func evaluatePieces(_ range: Range<Int32>) -> ValueRange {
         evaluatePiecesInline(range)
     }
@@ -37,8 +39,11 @@ extension Evaluator {
         // resolve-bench's 593.9K instructions.
         let limit = start &+ min(options.maximumValueSize, Int.max &- start)
         var index = range.lowerBound
+        // Whether a reference produced an element, even an empty one: the value is then
+        // an element even when no byte was appended.
+        var producedElement = false
         while index < range.upperBound {
-            if aborted { return .empty }
+            if aborted { return .nothing }
             let piece = store.pieces[Int(index)]
             index &+= 1
             if piece.isReference {
@@ -55,16 +60,17 @@ extension Evaluator {
                     && activeCount[id, default: 0] == 0, let entry = cache[Int(topMatching[id])], isValid(entry) {
                     if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
                     mergeIntoParent(entry)
-                    value = applyOperators(of: reference, to: entry.value.hasContent ? entry.value : nil) ?? .empty
+                    value = applyOperators(of: reference, to: entry.value.isNothing ? nil : entry.value) ?? .nothing
                 } else {
-                    value = evaluateReference(compiled: Int(piece.start)) ?? .empty
+                    value = evaluateReference(compiled: Int(piece.start)) ?? .nothing
                 }
+                producedElement = producedElement || !value.isNothing
                 if range.upperBound &- range.lowerBound == 1 {
                     // A reference alone (`$(inherited)`, `$(OTHER)`, a computed name's `$(NAME)`):
                     // its value as it is, uncopied.
                     if value.count > options.maximumValueSize {
                         abortValueTooLarge()
-                        return .empty
+                        return .nothing
                     }
                     return value
                 }
@@ -76,17 +82,17 @@ extension Evaluator {
                     // there, shared with its cache entry.
                     values.removeLast(downTo: value.end)
                 } else {
-                    return evaluatePiecesInScratch(index..<range.upperBound, built: start..<end, then: value)
+                    return evaluatePiecesInScratch(index..<range.upperBound, built: start..<end, then: value, producedElement: producedElement)
                 }
             } else if piece.length > 0 {
                 values.append(store.text.base.unsafelyUnwrapped + Int(piece.start), count: Int(piece.length))
             }
             if values.count > limit {
                 abortValueTooLarge()
-                return .empty
+                return .nothing
             }
         }
-        if values.count == start { return .empty }
+        if values.count == start { return producedElement ? emptyElement : .nothing }
         return ValueRange(start: start, count: values.count - start)
     }
 
@@ -113,7 +119,8 @@ extension Evaluator {
     /// (`built`, in ``values``) and the value of the reference just evaluated are copied to
     /// `scratch`, the pieces of `rest` are appended there, and the whole is copied to the top of
     /// ``values``. The part built stays where it is, below the value that was cached above it.
-    func evaluatePiecesInScratch(_ rest: Range<Int32>, built: Range<Int>, then value: ValueRange) -> ValueRange {
+    func evaluatePiecesInScratch(_ rest: Range<Int32>, built: Range<Int>, then value: ValueRange, producedElement: Bool) -> ValueRange {
+        var producedElement = producedElement
         // Evaluations nested in a reference build above `mark` and shrink `scratch` back
         // before returning.
         let mark = scratch.count
@@ -124,15 +131,16 @@ extension Evaluator {
         dropValues(above: built.upperBound)
         if scratch.count - mark > options.maximumValueSize {
             abortValueTooLarge()
-            return .empty
+            return .nothing
         }
         for index in rest {
-            if aborted { return .empty }
+            if aborted { return .nothing }
             let piece = store.pieces[Int(index)]
             if piece.isReference {
                 let valuesMark = values.count
-                if let value = evaluateReference(compiled: Int(piece.start)), value.count > 0 {
-                    scratch.append(values.base.unsafelyUnwrapped + value.start, count: value.count)
+                if let value = evaluateReference(compiled: Int(piece.start)), !value.isNothing {
+                    producedElement = true
+                    if value.count > 0 { scratch.append(values.base.unsafelyUnwrapped + value.start, count: value.count) }
                 }
                 // Copied: what the reference added is needed no more, unless cached.
                 dropValues(above: valuesMark)
@@ -141,10 +149,10 @@ extension Evaluator {
             }
             if scratch.count - mark > options.maximumValueSize {
                 abortValueTooLarge()
-                return .empty
+                return .nothing
             }
         }
-        if scratch.count == mark { return .empty }
+        if scratch.count == mark { return producedElement ? emptyElement : .nothing }
         let start = values.count
         values.append(scratch.base.unsafelyUnwrapped + mark, count: scratch.count - mark)
         return ValueRange(start: start, count: scratch.count - mark)

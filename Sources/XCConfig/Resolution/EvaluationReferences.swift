@@ -5,8 +5,8 @@ import XCConfigSyntax
 /// that decide what an unset name is.
 extension Evaluator {
     /// A compiled reference evaluated, operators applied; `nil` when it produced nothing. An
-    /// empty element (an unset string-typed setting) is empty, or `nil` when the reference has
-    /// no operators: only operators tell the two apart, and callers take both as no bytes.
+    /// empty element (an unset string-typed setting, an operator's empty result) is an empty
+    /// range: operators apply to it (``ValueRange``).
     ///
     /// The usual references (an assigned setting, `$(inherited)`, a name no level assigns,
     /// without extra bindings) reach their target by ID and make no string: a string made or
@@ -43,7 +43,7 @@ extension Evaluator {
             if top >= 0 {
                 if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
                 let found = evaluateRecord(nameID: id, record: top)
-                return applyOperators(of: reference, to: found.hasContent ? found : nil)
+                return applyOperators(of: reference, to: found.isNothing ? nil : found)
             }
         }
         return evaluate(reference, reaching: settingTarget(id), spelled: nil)
@@ -90,25 +90,27 @@ extension Evaluator {
                 let printed = name ?? (reference.kind == .inherited ? "inherited" : reference.kind == .value ? "value" : table.name(id))
                 return appendValue("$" + printed)
             }
-            // Without operators, one empty element and nothing are alike to every caller: the
-            // type is not looked up (a `$(inherited)` at the bottom of its chain cost 4.3K of
-            // resolve-bench's 614K instructions in catalogue look-ups).
-            if reference.operators.isEmpty { return nil }
             // `default=` alone does not depend on the type: skipped, it is not looked up.
-            if let operand = onlyDefaultOperand(reference) { return evaluatePieces(operand) }
+            if let operand = onlyDefaultOperand(reference) { return elementOf(evaluatePieces(operand)) }
             // Only ever empty: one empty element.
-            value = declaredStringValue(ofType: settingType(id)).map { _ in .empty }
+            value = declaredStringValue(ofType: settingType(id)).map { _ in emptyElement }
         case .unsetName(let setting):
             if reference.isBare { return appendValue("$" + (name ?? setting)) }
-            if reference.operators.isEmpty { return nil }
-            value = declaredStringValue(setting).map { _ in .empty }
+            value = declaredStringValue(setting).map { _ in emptyElement }
         case .bound(let bound):
             value = appendValue(bound)
         case .record(let nameID, let record):
             let found = evaluateRecord(nameID: nameID, record: record)
-            value = found.hasContent ? found : nil
+            value = found.isNothing ? nil : found
         }
         return applyOperators(of: reference, to: value)
+    }
+
+    /// `value` as an element: an operator's result is one even when empty (`$(UNSET:default=)`
+    /// is an empty element).
+    @inline(__always)
+    func elementOf(_ value: ValueRange) -> ValueRange {
+        value.isNothing ? emptyElement : value
     }
 
     /// The operand of `reference`'s operators when they are exactly one `default=`: on a
@@ -130,12 +132,10 @@ extension Evaluator {
         // Never assigned, so never being evaluated: no effect on cache validity.
         if unresolvedNames != nil { recordUnresolved(store.unassignedNames.string(id)) }
         if reference.isBare { return appendValue("$" + store.unassignedNames.string(id)) }
-        // Without operators, one empty element and nothing are alike: the type is not looked up.
-        if reference.operators.isEmpty { return nil }
         // `$(UNSET:default=...)`: the operand, whatever the name's type.
-        if let operand = onlyDefaultOperand(reference) { return evaluatePieces(operand) }
+        if let operand = onlyDefaultOperand(reference) { return elementOf(evaluatePieces(operand)) }
         // A string-typed name is one empty element, anything else nothing.
-        let value: ValueRange? = declaredStringValue(ofType: unassignedType(id)) == nil ? nil : .empty
+        let value: ValueRange? = declaredStringValue(ofType: unassignedType(id)) == nil ? nil : emptyElement
         return applyOperators(of: reference, to: value)
     }
 
@@ -204,8 +204,7 @@ extension Evaluator {
         case .unsetName(let setting): return .unset(setting: setting)
         case .bound(let value): return .assigned(value)
         case .record(let nameID, let record):
-            let value = evaluateRecordString(nameID: nameID, record: record)
-            return .assigned(value.isEmpty ? nil : value)
+            return .assigned(evaluateRecordString(nameID: nameID, record: record))
         }
     }
 

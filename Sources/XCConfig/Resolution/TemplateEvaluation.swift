@@ -20,9 +20,11 @@ extension Resolver {
 }
 
 extension Evaluator {
-    /// ``Resolver/evaluate(template:semantics:bindings:)``.
+    /// ``Resolver/evaluate(template:semantics:bindings:)``: the template is compiled like a
+    /// setting's value and evaluated by the same program evaluation, outside any frame. Its
+    /// program stays in the store (settings it reached compiled theirs after it, and keep
+    /// them): a few pieces per template.
     func evaluate(template: String, semantics: ValueSemantics, bindings: [String: String]) -> TemplateEvaluation {
-        let expression = Expression(parsing: template, semantics: semantics)
         if !bindings.isEmpty || !extraBindings.isEmpty {
             // Cached values may have seen other bindings.
             clearCache()
@@ -36,7 +38,11 @@ extension Evaluator {
             aborted = false
             if !bindings.isEmpty { clearCache() }
         }
-        let value = evaluateValue(expression).text
+        let valuesMark = values.count
+        var template = template
+        let program = template.withUTF8 { store.compile($0, semantics: semantics, nameIDs: nameIDs) }
+        let value = program.isLiteral ? store.literalString(program) : string(evaluatePieces(program.pieces))
+        dropValues(above: valuesMark)
         return TemplateEvaluation(value: aborted ? "" : value, unresolved: unresolvedNames ?? [])
     }
 }

@@ -75,7 +75,7 @@ extension Evaluator {
         if expression.semantics == .list {
             elements = evaluateList(expression)
         } else {
-            elements = [evaluateValue(expression).text]
+            elements = [evaluateString(expression)]
         }
         _ = popFrame()
         return elements
@@ -133,10 +133,10 @@ extension Evaluator {
             if settingType(nameID).usesListSemantics {
                 values = evaluateRecordList(nameID: nameID, record: record)
             } else {
-                values = [evaluateRecordString(nameID: nameID, record: record)]
+                values = evaluateRecordString(nameID: nameID, record: record).map { [$0] } ?? []
             }
         }
-        for op in reference.operators where !op.hasInvalidCharacter {
+        for op in reference.operators where op.isApplied {
             if values.isEmpty {
                 if op.name == "default", let operand = op.operand { values = [evaluateString(operand)] }
                 continue

@@ -74,10 +74,11 @@ import XCConfigSyntax
 
     @Test func fixturesArePresent() {
         #expect(ConformanceFixtures.namedCases().count == 52)
-        #expect(ConformanceFixtures.randomCases().count == 300)
+        #expect(ConformanceFixtures.randomCases(in: "random.json").count == 300)
+        #expect(ConformanceFixtures.randomCases(in: "random-2.json").count == 500)
     }
 
-    @Test("random.json cases", arguments: ConformanceFixtures.randomCases())
+    @Test("random.json and random-2.json cases", arguments: ConformanceFixtures.randomCases())
     func randomCase(_ testCase: ConformanceCase) {
         Self.check(testCase)
     }

@@ -31,7 +31,7 @@ import Testing
             resolver.clearCache()
             let index = Int(resolver.topMatching[resolver.nameIDs["V"]!])
             resolver.pushFrame(nameID: resolver.nameIDs["V"]!, record: index)
-            let tree = resolver.evaluateValue(resolver.expression(index)).text
+            let tree = resolver.evaluateString(resolver.expression(index))
             _ = resolver.popFrame()
             return tree
         }

@@ -35,34 +35,41 @@ import Testing
 
     /// The semantics, evaluated naively: a reference to a setting being evaluated (or
     /// `$(inherited)`) reaches the setting's next assignment below the one being evaluated, any
-    /// other the newest; an empty value is nothing to the operators but `default=`.
+    /// other the newest. A value that produced no element (`nil`: no text and no reference that
+    /// produced one) is nothing to the operators but `default=`; an empty string that some
+    /// reference or operator produced is an element (swift-build's `MacroEvaluationResultBuilder`
+    /// counts any text appended, even empty).
     struct Oracle {
         let assignments: [Assignment]
 
         func value(of name: String) -> String {
             guard let top = assignments.lastIndex(where: { $0.name == name }) else { return "" }
-            return evaluate(top, stack: [])
+            return evaluate(top, stack: []) ?? ""
         }
 
         func below(_ index: Int) -> Int? {
             assignments[..<index].lastIndex { $0.name == assignments[index].name }
         }
 
-        func evaluate(_ index: Int, stack: [Int]) -> String {
+        func evaluate(_ index: Int, stack: [Int]) -> String? {
             text(assignments[index].parts, stack: stack + [index])
         }
 
-        func text(_ parts: [Part], stack: [Int]) -> String {
-            parts.map { part in
+        func text(_ parts: [Part], stack: [Int]) -> String? {
+            var output: String?
+            for part in parts {
+                let piece: String?
                 switch part {
-                case .text(let text): return text
-                case .reference(let name, let operators, _): return reference(name, operators, stack: stack) ?? ""
+                case .text(let text): piece = text
+                case .reference(let name, let operators, _): piece = reference(name, operators, stack: stack)
                 }
-            }.joined()
+                if let piece { output = (output ?? "") + piece }
+            }
+            return output
         }
 
         func reference(_ nameParts: [Part], _ operators: [(name: String, operand: [Part]?)], stack: [Int]) -> String? {
-            let name = text(nameParts, stack: stack)
+            let name = text(nameParts, stack: stack) ?? ""
             let target: Int?
             if name == "inherited" {
                 target = below(stack.last!)
@@ -71,16 +78,15 @@ import Testing
             } else {
                 target = assignments.lastIndex { $0.name == name }
             }
-            var value = target.map { evaluate($0, stack: stack) }
-            if value == "" { value = nil }
+            var value = target.flatMap { evaluate($0, stack: stack) }
             for (op, operand) in operators {
                 guard let current = value else {
-                    value = op == "default" ? text(operand!, stack: stack) : nil
+                    value = op == "default" ? text(operand!, stack: stack) ?? "" : nil
                     continue
                 }
                 if let operand {
                     // `default=` on an empty value (left by an earlier operator) is its operand.
-                    value = Operators.replace(op, current, operand: text(operand, stack: stack))
+                    value = Operators.replace(op, current, operand: text(operand, stack: stack) ?? "")
                 } else {
                     value = Operators.retrieve(op, current)
                 }
@@ -197,7 +203,7 @@ import Testing
             resolver.clearCache()
             let id = resolver.nameIDs[setting]!, record = Int(resolver.topMatching[id])
             resolver.pushFrame(nameID: id, record: record)
-            let tree = resolver.evaluateValue(resolver.expression(record)).text
+            let tree = resolver.evaluateString(resolver.expression(record))
             _ = resolver.popFrame()
             return tree
         }
