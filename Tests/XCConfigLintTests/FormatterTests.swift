@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 import XCConfig
 import XCConfigSyntax
@@ -129,6 +130,48 @@ import XCConfigSyntax
         let once = format(input)
         #expect(format(once) == once)
         #expect(values(once) == values(input))
+    }
+
+    // MARK: Generated inputs
+
+    /// What Xcode reads from a file: each assignment's name, conditions (as a set: they are a
+    /// conjunction) and value, each include, in order, and the parse's messages.
+    func meaning(_ text: String) -> [String] {
+        let tree = XCConfigParser.parse(text)
+        return tree.statements.compactMap { statement in
+            switch statement.kind {
+            case .assignment(let assignment):
+                let conditions = assignment.conditions.map { "[\($0.parameter)=\($0.pattern)]" }.sorted().joined()
+                return "\(assignment.name)\(conditions)=\(assignment.value)"
+            case .include(let include): return "#include\(include.isOptional ? "?" : "") \(include.path)"
+            case .invalid(let diagnostic): return "error: \(diagnostic.message)"
+            case .comment, .blank: return nil
+            }
+        }
+    }
+
+    /// Lines made of the pieces where the rules have edges (spaces, `;`, `\`, `//`, conditions,
+    /// blank lines, every terminator) keep their meaning and format to a fixed point.
+    @Test func generatedFilesKeepTheirMeaning() {
+        let pieces = ["A", "B_2", " ", "\t", "=", "==", "[sdk=x]", "[arch=*]", "[config=Debug]", "[ sdk = y ]", ";", ";;",
+                      " ;", "\\", " \\", "// c", "//", "$(A)", "x", "\"q\"", "#include \"i\"", "#include? \"j k\"",
+                      "  #  include  \"l\"  ", "", "\u{0B}", "\u{0C}", "[sdk=", "+="]
+        let terminators = ["\n", "\n", "\n", "\r\n", "\r", "\u{2028}", ""]
+        var numbers = SeededNumbers(seed: 25)
+        for options in [FormatOptions(), FormatOptions(alignEquals: true, sortConditions: true)] {
+            for _ in 0..<5_000 {
+                var text = ""
+                for _ in 0..<(1 + numbers.next(6)) {
+                    let starts = ["", "", "A", "B_2", " A", "C[sdk=x][arch=*]", "D [config=Debug]", ";", " ;", "x \\"]
+                    var line = starts[numbers.next(starts.count)]
+                    for _ in 0..<numbers.next(5) { line += pieces[numbers.next(pieces.count)] }
+                    text += line + terminators[numbers.next(terminators.count)]
+                }
+                let once = format(text, options)
+                #expect(meaning(once) == meaning(text), "\(String(reflecting: text)) -> \(String(reflecting: once))")
+                #expect(format(once, options) == once, "\(String(reflecting: text)) -> \(String(reflecting: once))")
+            }
+        }
     }
 
     // MARK: Options
