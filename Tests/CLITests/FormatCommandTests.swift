@@ -90,6 +90,22 @@ import XCConfig
         #expect(result.status == .success)
     }
 
+    @Test func lintAcceptsTheFormatKey() {
+        let fileSystem = workspace([
+            "/work/A.xcconfig": "A = 1\n",
+            "/work/.xcconfig-lint.json": #"{"format": {"align_equals": true}}"#,
+        ])
+        let result = runCLI(["lint", "A.xcconfig"], fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(!result.stderr.contains("warning:"))
+        let misspelt = workspace([
+            "/work/A.xcconfig": "A = 1\n",
+            "/work/.xcconfig-lint.json": #"{"format": {"align_equal": true}}"#,
+        ])
+        #expect(runCLI(["lint", "A.xcconfig"], fileSystem: misspelt).stderr
+                .contains("warning: unknown key 'align_equal' in 'format'; did you mean 'align_equals'?"))
+    }
+
     @Test func aBrokenOptionsFileStopsTheCommand() {
         let fileSystem = workspace(["/work/A.xcconfig": "A = 1\n", "/work/.xcconfig-format.json": "[1]"])
         let result = runCLI(["format", "A.xcconfig"], fileSystem: fileSystem)
