@@ -125,6 +125,13 @@ import XCConfigSyntax
         #expect(format("A = 1\nB") == "A = 1\nB")
     }
 
+    @Test func aSeparatorInsideADirectiveKeywordIsNotALineBreak() {
+        // Xcode's directive keyword runs to the next ASCII whitespace, so it swallows U+2028 and
+        // the line is rejected whole; it stays as written.
+        let input = "#foo\u{2028}bar  \nA=1\n#\u{2029}x\n"
+        #expect(format(input) == "#foo\u{2028}bar  \nA = 1\n#\u{2029}x\n")
+    }
+
     @Test func isIdempotent() {
         let input = "  A=1;\n\n\n#include  \"x\"\nB [arch=*]  =2 ;; // c \nC = x \\\n  ;\n\n"
         let once = format(input)

@@ -52,21 +52,18 @@ public enum XCConfigFormatter {
     }
 
     struct Writer {
-        let tree: SyntaxTree
         let bytes: [UInt8]
         let options: FormatOptions
         let statements: [Statement]
-        /// Line starts with the end of the input appended, so that line `i` is
-        /// `lineBounds[i]..<lineBounds[i + 1]`.
-        let lineBounds: [Int]
+        /// The offset at which each line starts (``SyntaxTree/lineStarts``).
+        let lineStarts: [Int]
         var lines: [Line] = []
 
         init(tree: SyntaxTree, options: FormatOptions) {
-            self.tree = tree
             self.bytes = tree.bytes
             self.options = options
             self.statements = tree.statements
-            self.lineBounds = tree.lineStarts + [tree.bytes.count]
+            self.lineStarts = tree.lineStarts
         }
 
         mutating func run() -> [UInt8] {
@@ -77,14 +74,16 @@ public enum XCConfigFormatter {
             let widths = options.alignEquals ? alignedWidths(heads) : heads.map { _ in 0 }
             var lineIndex = 0
             for (index, statement) in statements.enumerated() {
-                // The lines that start inside the statement (statements are whole lines).
-                var statementLines: [Range<Int>] = []
-                while lineIndex + 1 < lineBounds.count, lineBounds[lineIndex] < statement.range.endOffset {
-                    if lineBounds[lineIndex] >= statement.range.startOffset {
-                        statementLines.append(lineBounds[lineIndex]..<lineBounds[lineIndex + 1])
-                    }
+                // The statement cut at each line start inside it: its physical lines, as
+                // statements are whole lines; cutting its own range loses no byte even if not.
+                var cuts = [statement.range.startOffset]
+                while lineIndex < lineStarts.count, lineStarts[lineIndex] <= statement.range.startOffset { lineIndex += 1 }
+                while lineIndex < lineStarts.count, lineStarts[lineIndex] < statement.range.endOffset {
+                    cuts.append(lineStarts[lineIndex])
                     lineIndex += 1
                 }
+                cuts.append(statement.range.endOffset)
+                let statementLines = zip(cuts, cuts.dropFirst()).map { $0..<$1 }.filter { !$0.isEmpty }
                 switch statement.kind {
                 case .assignment(let assignment):
                     appendAssignment(assignment, head: heads[index]!, width: widths[index], lines: statementLines)
