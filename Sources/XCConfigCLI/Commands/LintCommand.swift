@@ -29,7 +29,8 @@ enum LintCommand: Command {
                 repository root: {"disabled_rules": [], "opt_in_rules": [], "severity": {"RULE": "error"}, \
                 "exclude": ["glob"], "ignore_missing_includes": ["glob"]}. exclude globs also silence \
                 missing-include for include targets they match; ignore_missing_includes silences only that \
-                (files a tool generates, such as **/Pods/**). hardcoded-team is opt-in.
+                (files a tool generates, such as **/Pods/**). A format key holds xcconfig format's options. \
+                hardcoded-team is opt-in.
                 Suppress findings in a file with // xcconfig-lint:disable RULE[,RULE] (until \
                 // xcconfig-lint:enable RULE), // xcconfig-lint:disable-next-line RULE, or \
                 // xcconfig-lint:disable-line RULE as the comment of the line itself.

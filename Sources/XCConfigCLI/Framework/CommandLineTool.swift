@@ -9,6 +9,7 @@ public enum CommandLineTool {
             ResolveCommand.self,
             ExplainCommand.self,
             LintCommand.self,
+            FormatCommand.self,
             ParseCommand.self,
             ExpandCommand.self,
             LocalCommand.self,

@@ -5,7 +5,7 @@ import XCConfigSyntax
 ///
 /// ```json
 /// {"disabled_rules": [], "opt_in_rules": [], "severity": {"RULE": "error"}, "exclude": ["glob"],
-///  "ignore_missing_includes": ["glob"]}
+///  "ignore_missing_includes": ["glob"], "format": {"align_equals": true}}
 /// ```
 public struct LintConfiguration: Sendable, Hashable {
     /// The file name looked up from the current directory upwards.
@@ -157,8 +157,11 @@ public struct LintConfiguration: Sendable, Hashable {
                     }
                     if member.key == "exclude" { configuration.exclude.append(glob) } else { configuration.ignoreMissingIncludes.append(glob) }
                 }
+            case FormatOptions.lintConfigurationKey:
+                // `xcconfig format`'s options; checked here too, so that lint reports their mistakes.
+                diagnostics += FormatOptions.parse(member.value, path: path, key: "'\(member.key)'").diagnostics
             default:
-                let keys = ["disabled_rules", "opt_in_rules", "severity", "exclude", "ignore_missing_includes"]
+                let keys = ["disabled_rules", "opt_in_rules", "severity", "exclude", "ignore_missing_includes", FormatOptions.lintConfigurationKey]
                 var message = "unknown key '\(member.key)'"
                 if let suggestion = NearMiss.suggestion(for: member.key, in: keys) { message += "; did you mean '\(suggestion)'?" }
                 else { message += "; expected one of \(keys.map { "'\($0)'" }.joined(separator: ", "))" }
