@@ -13,6 +13,7 @@ public enum CommandLineTool {
             ExpandCommand.self,
             LocalCommand.self,
             ProjectCommand.self,
+            DiffCommand.self,
         ]
     }
 
