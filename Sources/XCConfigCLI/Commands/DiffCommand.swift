@@ -11,11 +11,14 @@ enum DiffCommand: Command {
             discussion: """
                 Compares what Xcode would resolve on two sides and lists every setting whose value \
                 differs, appears or disappears, each with the assignment (file:line:column and level) \
-                that produced the old and the new value. The sides are:
-                  two revisions     --base REV [--head REV] [FILE...|--project P]  (no --head: the working tree)
-                  two files         A.xcconfig B.xcconfig  (the same context for both)
-                  two configurations --configurations Debug,Release [FILE...|--project P]
-                  two SDKs          --sdks iphoneos,iphonesimulator [FILE...|--project P]
+                that produced the old and the new value. The two sides are:
+                  --base REV [--head REV]   two revisions (no --head: the working tree)
+                  A.xcconfig B.xcconfig     two files, in the same context
+                  --configurations A,B      two configurations of the same inputs
+                  --sdks A,B                two SDKs of the same inputs
+                With --base, --configurations and --sdks, the inputs are FILE arguments or \
+                --project, as for resolve.
+
                 Files at a revision are read from git's objects: nothing is checked out. With --base \
                 and --project, every target and configuration of both sides is compared, including \
                 targets and configurations added or removed. The context flags, level flags and \
@@ -26,8 +29,8 @@ enum DiffCommand: Command {
                   xcconfig diff Config/Debug.xcconfig Config/Release.xcconfig
                   xcconfig diff --base origin/main --project App.xcodeproj --format markdown
                   xcconfig diff --base HEAD~1 Config/App.xcconfig -c Release --exit-code
-                  xcconfig diff --configurations Debug,Release --project App.xcodeproj --target App
-                  xcconfig diff --sdks iphoneos,iphonesimulator Config/App.xcconfig --only OTHER_LDFLAGS
+                  xcconfig diff --configurations Debug,Release --project App.xcodeproj
+                  xcconfig diff --sdks iphoneos,iphonesimulator App.xcconfig --only ARCHS
                 """,
             options: OptionSpec.evaluationContext + OptionSpec.levels + [
                 .value("base", valueName: "rev", help: "The old side: the inputs as git has them at this revision."),
