@@ -136,6 +136,9 @@ import XCConfig
         #expect(runCLI(["diff", "--configurations", "Debug", "Old.xcconfig"], fileSystem: Self.files).status == .usageError)
         #expect(runCLI(["diff", "--head", "HEAD", "Old.xcconfig"], fileSystem: Self.files).status == .usageError)
         #expect(runCLI(["diff", "Old.xcconfig", "Missing.xcconfig"], fileSystem: Self.files).status == .usageError)
+        let combined = runCLI(["diff", "--configurations", "Debug,Release", "--sdks", "a,b", "Old.xcconfig"], fileSystem: Self.files)
+        #expect(combined.status == .usageError)
+        #expect(combined.stderr.hasPrefix("Error: --configurations and --sdks cannot be combined"))
     }
 
     @Test func helpNamesEveryOption() {

@@ -53,6 +53,8 @@ enum DiffCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         let files = arguments.positionals("file")
         let filter: LevelFilter = arguments.flag("all") ? .all : LevelFilter.allLevels.subtracting([.defaults, .environment])
+        let ways = ["base", "configurations", "sdks"].filter { arguments.value($0) != nil }
+        if ways.count > 1 { throw UsageError("--\(ways[0]) and --\(ways[1]) cannot be combined: compare one thing at a time") }
         var comparison: DiffComparison
         if let base = arguments.value("base") {
             comparison = try revisions(base: base, head: arguments.value("head"), arguments, files: files, context: context, filter: filter)
