@@ -7,8 +7,10 @@
 /// revision, is a missing file. Symbolic links stored in the revision are followed. The file
 /// system is read-only.
 ///
-/// Opening lists the revision's tree once (`git ls-tree`); each file read is one
-/// `git cat-file blob`, remembered for the next read.
+/// Opening lists the revision's tree once (`git ls-tree`). The first read fetches every
+/// `.xcconfig` of the revision in one `git show` per thousand files (what a stack loads is
+/// mostly those: one process each would cost more than the rest of a diff); any other file is
+/// one `git cat-file blob`. What was read is remembered.
 public struct GitRevisionFileSystem: FileSystem {
     /// The revision as given (`origin/main`, `HEAD~1`, a commit ID).
     public let revision: String
@@ -29,7 +31,11 @@ public struct GitRevisionFileSystem: FileSystem {
     /// By path relative to ``root`` (`""` is the root).
     private let entries: [String: Entry]
     private let children: [String: [String]]
-    private let blobs = Locked<[String: [UInt8]]>([:])
+    private struct BlobCache {
+        var blobs: [String: [UInt8]] = [:]
+        var preloaded = false
+    }
+    private let cache = Locked(BlobCache())
 
     /// Why a revision cannot be read.
     public struct OpenError: Error, Sendable, CustomStringConvertible {
@@ -120,12 +126,46 @@ public struct GitRevisionFileSystem: FileSystem {
     }
 
     private func blob(_ objectID: String) throws(FileSystemError) -> [UInt8] {
-        if let cached = blobs.withLock({ $0[objectID] }) { return cached }
+        if let cached = cache.withLock({ $0.blobs[objectID] }) { return cached }
+        if !cache.withLock({ $0.preloaded }) {
+            let fetched = configurationFileBlobs()
+            cache.withLock { cache in
+                cache.preloaded = true
+                cache.blobs.merge(fetched) { kept, _ in kept }
+            }
+            if let cached = fetched[objectID] { return cached }
+        }
         guard let result = git.run(["cat-file", "blob", objectID], in: currentDirectory), result.status == 0 else {
             throw FileSystemError(path: objectID, reason: .ioError("git cat-file failed"))
         }
-        blobs.withLock { $0[objectID] = result.output }
+        cache.withLock { $0.blobs[objectID] = result.output }
         return result.output
+    }
+
+    /// Every `.xcconfig` of the revision by object ID, fetched with `git show` (which prints
+    /// blobs raw, one after another) and cut apart by the sizes `ls-tree` gave. A batch whose
+    /// output does not add up is left out: those files are then read one by one.
+    private func configurationFileBlobs() -> [String: [UInt8]] {
+        var sizes: [String: Int] = [:]
+        for (path, entry) in entries where entry.kind == .file && !entry.isSymbolicLink && path.hasSuffix(".xcconfig") && entry.size <= Limits.maximumFileSize {
+            sizes[entry.objectID] = entry.size
+        }
+        var fetched: [String: [UInt8]] = [:]
+        let objectIDs = sizes.keys.sorted()
+        var start = 0
+        while start < objectIDs.count {
+            let batch = Array(objectIDs[start..<min(start + 1_000, objectIDs.count)])
+            start += batch.count
+            guard let result = git.run(["show", "--no-textconv"] + batch, in: currentDirectory), result.status == 0,
+                  result.output.count == batch.reduce(0, { $0 + sizes[$1]! }) else { continue }
+            var offset = 0
+            for objectID in batch {
+                let size = sizes[objectID]!
+                fetched[objectID] = Array(result.output[offset..<(offset + size)])
+                offset += size
+            }
+        }
+        return fetched
     }
 
     public func kind(of path: String) -> FileKind? { entry(path)?.entry.kind }

@@ -51,6 +51,21 @@ struct GitRevisionFileSystemTests {
         #expect(first.commit.count >= 40)
     }
 
+    @Test func filesWithTheSameContentsAreEachReadWhole() throws {
+        let repository = try Repository()
+        for (name, text) in [("One", "S = same\n"), ("Two", "S = same\n"), ("Three", "S = other\n"), ("Empty", "")] {
+            try text.write(toFile: repository.root + "/Config/\(name).xcconfig", atomically: false, encoding: .utf8)
+        }
+        try repository.git("add", "-A")
+        try repository.git("commit", "-q", "-m", "more")
+        let head = try repository.open("HEAD")
+        #expect(try head.read("Config/Three.xcconfig") == Array("S = other\n".utf8))
+        #expect(try head.read("Config/One.xcconfig") == Array("S = same\n".utf8))
+        #expect(try head.read("Config/Two.xcconfig") == Array("S = same\n".utf8))
+        #expect(try head.read("Config/Empty.xcconfig") == [])
+        #expect(try head.read("Config/App.xcconfig") == Array("A = 3\n".utf8))
+    }
+
     @Test func untrackedAndOutsidePathsAreMissing() throws {
         let repository = try Repository()
         let head = try repository.open("HEAD")
