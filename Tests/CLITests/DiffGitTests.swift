@@ -115,6 +115,23 @@ struct DiffGitTests {
             """)
     }
 
+    @Test func githubAnnotatesTheEditedLineThatInheritedValuesReach() throws {
+        let repository = try TemporaryRepository()
+        try repository.write("Config/App.xcconfig", "#include \"Shared.xcconfig\"\nFLAGS = $(inherited) -app\nOTHER = 1\n")
+        try repository.write("Config/Shared.xcconfig", "PRODUCT_NAME = App\nFLAGS = -a\n")
+        try repository.commit("one")
+        try repository.write("Config/Shared.xcconfig", "PRODUCT_NAME = App\n// now -b\nFLAGS = -b\n")
+        try repository.write("Config/App.xcconfig", "#include \"Shared.xcconfig\"\nFLAGS = $(inherited) -app\nOTHER = 2\n")
+        let result = repository.run(["diff", "--base", "HEAD", "Config/App.xcconfig", "--format", "github"])
+        #expect(result.status == .success, "\(result.stderr)")
+        // The winner of FLAGS is App.xcconfig:2, unchanged; the edit is Shared.xcconfig:3.
+        #expect(result.stdout == """
+            ::notice file=Config/Shared.xcconfig,line=3,col=1,title=FLAGS changed::FLAGS: '-a -app' → '-b -app'
+            ::notice file=Config/App.xcconfig,line=3,col=1,title=OTHER changed::OTHER: '1' → '2'
+
+            """)
+    }
+
     @Test func twoCommittedRevisionsAreComparedWithoutTouchingTheWorkingTree() throws {
         let repository = try Self.repository()
         try repository.write("Config/App.xcconfig", "#include \"Shared.xcconfig\"\nSWIFT_VERSION = 6.0\n")

@@ -17,11 +17,16 @@ public struct SettingChange: Sendable, Hashable {
     public var old: ResolvedSetting?
     /// Its value and winning assignment on the new side; `nil` when the new side does not list it.
     public var new: ResolvedSetting?
+    /// The new side's assignments of the setting that match its context, highest precedence
+    /// first: the winner and those its `$(inherited)` can reach, where the edit that caused the
+    /// change may be. Empty when unknown or absent.
+    public var newAssignments: [AssignmentInfo]
 
-    public init(name: String, old: ResolvedSetting?, new: ResolvedSetting?) {
+    public init(name: String, old: ResolvedSetting?, new: ResolvedSetting?, newAssignments: [AssignmentInfo] = []) {
         self.name = name
         self.old = old
         self.new = new
+        self.newAssignments = newAssignments
     }
 
     /// Changed, added or removed.
@@ -50,7 +55,13 @@ public enum SettingsDiff {
     /// byte order. A `nil` side lists nothing: every setting of the other side appears or
     /// disappears (a target or configuration added or removed).
     public static func changes(from old: Resolver?, to new: Resolver?, at filter: LevelFilter = .all) -> [SettingChange] {
-        changes(from: old?.resolveAll(at: filter) ?? [], to: new?.resolveAll(at: filter) ?? [])
+        var changes = changes(from: old?.resolveAll(at: filter) ?? [], to: new?.resolveAll(at: filter) ?? [])
+        if let new {
+            for index in changes.indices where changes[index].new != nil {
+                changes[index].newAssignments = new.assignments(of: changes[index].name).filter(\.matchesContext)
+            }
+        }
+        return changes
     }
 
     /// The changes between two listings, each sorted by name in byte order (as

@@ -205,4 +205,35 @@ public struct GitRevisionFileSystem: FileSystem {
         let own = parent.isEmpty ? Path.basename(relativePath) : parent + "/" + Path.basename(relativePath)
         return entries[own]?.isSymbolicLink ?? false
     }
+
+    /// The lines each file has added or changed from `base` to `head` (the working tree when
+    /// `nil`), by absolute path as seen from `directory`: where a change in the diff is, for
+    /// annotations. A deletion counts as the line before it. `nil` when git cannot say.
+    public static func changedLines(from base: String, to head: String?, directory: String, git: GitCommandLine) -> [String: Set<Int>]? {
+        guard let prefix = git.run(["rev-parse", "--show-prefix"], in: directory), prefix.status == 0 else { return nil }
+        var root = Path.normalize(directory)
+        for _ in 0..<prefix.trimmedOutput.split(separator: "/").count { root = Path.directory(of: root) }
+        let arguments = ["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "-U0", "--end-of-options", base] + (head.map { [$0] } ?? []) + ["--"]
+        guard let result = git.run(arguments, in: directory), result.status == 0 else { return nil }
+        var lines: [String: Set<Int>] = [:]
+        var file: String?
+        for line in String(decoding: result.output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("+++ ") {
+                // `+++ b/PATH`, or `+++ /dev/null` for a deleted file.
+                file = line.hasPrefix("+++ b/") ? Path.join(root, String(line.dropFirst(6))) : nil
+            } else if line.hasPrefix("@@ "), let file {
+                // `@@ -a,b +c,d @@`: d lines from c (d is 1 when left out).
+                guard let plus = line.split(separator: " ").first(where: { $0.hasPrefix("+") }) else { continue }
+                let numbers = plus.dropFirst().split(separator: ",").compactMap { Int($0) }
+                guard let start = numbers.first else { continue }
+                let count = numbers.count > 1 ? numbers[1] : 1
+                if count == 0 {
+                    lines[file, default: []].insert(max(start, 1))
+                } else {
+                    lines[file, default: []].formUnion(start..<(start + count))
+                }
+            }
+        }
+        return lines
+    }
 }

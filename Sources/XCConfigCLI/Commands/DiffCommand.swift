@@ -134,6 +134,7 @@ enum DiffCommand: Command {
         }
         let oldSide = try side(base), newSide = try side(head)
         var comparison = DiffComparison(oldLabel: base, newLabel: head ?? "working tree")
+        comparison.changedLines = GitRevisionFileSystem.changedLines(from: base, to: head, directory: context.currentDirectory, git: git)
 
         if let project = arguments.value("project") {
             // A project missing on one side was added or removed: every setting appears or disappears.
@@ -186,6 +187,9 @@ struct DiffComparison {
     var newLabel: String
     var groups: [SettingsDiffGroup] = []
     var diagnostics: [Diagnostic] = []
+    /// With --base: the lines each file has added or changed, by absolute path, so that an
+    /// annotation can point at the edit rather than at an unchanged line that inherits it.
+    var changedLines: [String: Set<Int>]?
 
     init(oldLabel: String, newLabel: String) {
         self.oldLabel = oldLabel

@@ -102,15 +102,16 @@ enum DiffOutput {
         return text
     }
 
-    /// GitHub Actions workflow commands: a `::notice` per change at the assignment that
-    /// produced the new value (the old one's for a removed setting is gone from the new files,
-    /// so that notice has no location).
+    /// GitHub Actions workflow commands: a `::notice` per change at the assignment that caused
+    /// it: with --base, the first of the new side's assignments of the setting (the winner,
+    /// then those its `$(inherited)` reaches) on a line the revisions' diff changed, else the
+    /// winner. A removed setting's notice has no location: its old line is gone.
     static func github(_ comparison: DiffComparison, context: CommandContext) -> String {
         var text = ""
         for group in comparison.groups {
             for change in group.changes {
                 var properties: [String] = []
-                if let winner = change.new?.winner, let file = winner.file {
+                if let winner = cause(of: change, changedLines: comparison.changedLines), let file = winner.file {
                     properties.append("file=" + escapeProperty(context.displayPath(file)))
                     if let location = winner.location {
                         properties.append("line=\(location.line)")
@@ -125,6 +126,16 @@ enum DiffOutput {
             }
         }
         return text
+    }
+
+    /// Where an annotation of `change` goes (see ``github(_:context:)``).
+    static func cause(of change: SettingChange, changedLines: [String: Set<Int>]?) -> AssignmentInfo? {
+        guard let winner = change.new?.winner else { return nil }
+        guard let changedLines else { return winner }
+        for candidate in [winner] + change.newAssignments {
+            if let file = candidate.file, let line = candidate.location?.line, changedLines[file]?.contains(line) == true { return candidate }
+        }
+        return winner
     }
 
     private static func cell(_ setting: ResolvedSetting?) -> String {

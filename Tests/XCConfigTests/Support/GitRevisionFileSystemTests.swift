@@ -66,6 +66,22 @@ struct GitRevisionFileSystemTests {
         #expect(try head.read("Config/App.xcconfig") == Array("A = 3\n".utf8))
     }
 
+    @Test func changedLinesAreTheNewSidesAddedAndChangedLines() throws {
+        let repository = try Repository()
+        try "L1\nL2\nL3\nL4\n".write(toFile: repository.root + "/Config/Lines.xcconfig", atomically: false, encoding: .utf8)
+        try repository.git("add", "-A")
+        try repository.git("commit", "-q", "-m", "lines")
+        // L2 changed, L4 deleted, two lines added at the end.
+        try "L1\nL2 changed\nL3\nL5\nL6\n".write(toFile: repository.root + "/Config/Lines.xcconfig", atomically: false, encoding: .utf8)
+        let git = GitCommandLine(executable: gitPath!)
+        let lines = try #require(GitRevisionFileSystem.changedLines(from: "HEAD", to: nil, directory: repository.root + "/Config", git: git))
+        #expect(lines[repository.root + "/Config/Lines.xcconfig"] == [2, 4, 5])
+        // Committed history: App.xcconfig's one line changed from the first commit to the second.
+        let committed = try #require(GitRevisionFileSystem.changedLines(from: "HEAD~2", to: "HEAD~1", directory: repository.root, git: git))
+        #expect(committed == [repository.root + "/Config/App.xcconfig": [1]])
+        #expect(GitRevisionFileSystem.changedLines(from: "no-such-revision", to: nil, directory: repository.root, git: git) == nil)
+    }
+
     @Test func untrackedAndOutsidePathsAreMissing() throws {
         let repository = try Repository()
         let head = try repository.open("HEAD")
