@@ -101,6 +101,21 @@ import XCConfig
         #expect(!result.stdout.contains("PRODUCT_NAME"))
     }
 
+    @Test func configurationsOfAProjectTargetAreCompared() throws {
+        let fileSystem = workspace([
+            "/work/App.xcodeproj/project.pbxproj": TemporaryRepository.project(targets: ["App", "Widget"]),
+            "/work/Config/App.xcconfig": "OPT = -O0\nOPT[config=Release] = -O\n",
+        ])
+        let result = runCLI(["diff", "--configurations", "Debug,Release", "--project", "App.xcodeproj", "--target", "Widget", "--format", "json"], fileSystem: fileSystem)
+        #expect(result.status == .success, "\(result.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(items.first?["target"] as? String == "Widget")
+        #expect(items.first?["configuration"] as? String == "Debug → Release")
+        #expect(items.first?["name"] as? String == "OPT")
+        #expect(items.first?["new"] as? String == "-O")
+    }
+
     @Test func sdksCompareTheSameInputsForTwoSDKs() {
         let result = runCLI(["diff", "--sdks", "iphoneos,iphonesimulator", "Shared.xcconfig", "--format", "json"], fileSystem: Self.files)
         #expect(result.status == .success, "\(result.stderr)")
