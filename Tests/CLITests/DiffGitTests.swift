@@ -174,6 +174,16 @@ struct DiffGitTests {
         #expect(items.allSatisfy { $0["old"] is NSNull })
     }
 
+    @Test func anOverrideFileAddedSinceTheBaseMakesItsSettingsAppear() throws {
+        let repository = try Self.repository()
+        try repository.write("Override.xcconfig", "SWIFT_VERSION = 6.0\n")
+        let result = repository.run(["diff", "--base", "HEAD", "--xcconfig", "Override.xcconfig", "--format", "json"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { $0["name"] as? String } == ["SWIFT_VERSION"])
+        #expect(items.first?["old"] is NSNull)
+    }
+
     @Test func aChangeInTheProjectFileIsReportedAtItsLinePerTargetAndConfiguration() throws {
         let repository = try Self.repository()
         try repository.write("App.xcodeproj/project.pbxproj", TemporaryRepository.project(targets: ["App"]))

@@ -167,8 +167,9 @@ enum DiffCommand: Command {
         // A file missing at a revision leaves that side empty: its settings appear or disappear.
         func stack(_ side: CommandContext) throws -> LoadedStack? {
             let stackArguments = try StackArguments(arguments, files: files, context: side)
-            if side.fileSystem is GitRevisionFileSystem,
-               stackArguments.inputs.targetConfigFiles.contains(where: { side.fileSystem.kind(of: $0) == nil }) {
+            let inputs = stackArguments.inputs
+            let named = inputs.targetConfigFiles + [inputs.projectConfigFile, inputs.xcconfigOverride].compactMap { $0 }
+            if side.fileSystem is GitRevisionFileSystem, named.contains(where: { side.fileSystem.kind(of: $0) == nil }) {
                 return nil
             }
             return try stackArguments.load()
