@@ -30,6 +30,15 @@ import XCConfig
             """)
     }
 
+    @Test func textIsColouredOnlyWhenAsked() {
+        let coloured = runCLI(["diff", "Old.xcconfig", "New.xcconfig", "--only", "GONE", "--color", "always"], fileSystem: Self.files)
+        #expect(coloured.stdout == "\u{1B}[1m--- Old.xcconfig\u{1B}[0m\n\u{1B}[1m+++ New.xcconfig\u{1B}[0m\n\u{1B}[31m- GONE = 1    (removed)\u{1B}[0m\n      target-xcconfig Old.xcconfig:3:1\n")
+        let onTerminal = runCLI(["diff", "Old.xcconfig", "New.xcconfig", "--only", "GONE"], fileSystem: Self.files, terminal: true)
+        #expect(onTerminal.stdout.contains("\u{1B}[31m- GONE"))
+        let never = runCLI(["diff", "Old.xcconfig", "New.xcconfig", "--only", "GONE", "--color", "never"], fileSystem: Self.files, terminal: true)
+        #expect(!never.stdout.contains("\u{1B}"))
+    }
+
     @Test func jsonIsAnArrayOfChangesWithNullForAnAbsentSide() throws {
         let result = runCLI(["diff", "Old.xcconfig", "New.xcconfig", "--format", "json"], fileSystem: Self.files)
         #expect(result.status == .success)

@@ -33,19 +33,23 @@ enum DiffOutput {
     /// `--- old` / `+++ new` headers, then per group its title and, for each setting,
     /// `- NAME = old` and `+ NAME = new`, each followed by the assignment that produced it.
     /// Nothing at all when nothing changed, as `git diff`.
+    /// Coloured as `git diff` colours (bold headers, red old lines, green new ones) when
+    /// stdout may be coloured (`--color`, a terminal, `NO_COLOR`).
     static func text(_ comparison: DiffComparison, context: CommandContext) -> String {
         let groups = changedGroups(comparison)
         guard !groups.isEmpty else { return "" }
-        var text = "--- \(comparison.oldLabel)\n+++ \(comparison.newLabel)\n"
+        let colors = context.colorsStandardOutput
+        func paint(_ line: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(line)\u{1B}[0m\n" : line + "\n" }
+        var text = paint("--- \(comparison.oldLabel)", "1") + paint("+++ \(comparison.newLabel)", "1")
         for group in groups {
-            if let title = title(group) { text += "\n## \(title)\n" }
+            if let title = title(group) { text += "\n" + paint("## \(title)", "1;36") }
             for change in group.changes {
                 if let old = change.old {
-                    text += "- \(change.name) = \(old.value)" + (change.new == nil ? "    (removed)" : "") + "\n"
+                    text += paint("- \(change.name) = \(old.value)" + (change.new == nil ? "    (removed)" : ""), "31")
                     text += "      \(ResolveOutput.provenanceText(old.winner, context: context))\n"
                 }
                 if let new = change.new {
-                    text += "+ \(change.name) = \(new.value)" + (change.old == nil ? "    (added)" : "") + "\n"
+                    text += paint("+ \(change.name) = \(new.value)" + (change.old == nil ? "    (added)" : ""), "32")
                     text += "      \(ResolveOutput.provenanceText(new.winner, context: context))\n"
                 }
             }
