@@ -55,6 +55,9 @@ public enum SettingsDiff {
     /// byte order. A `nil` side lists nothing: every setting of the other side appears or
     /// disappears (a target or configuration added or removed).
     public static func changes(from old: Resolver?, to new: Resolver?, at filter: LevelFilter = .all) -> [SettingChange] {
+        // The same inputs evaluate to the same values: most target × configuration pairs of a
+        // pull request, which need not be resolved at all.
+        if let old, let new, old.hasSameInputs(as: new) { return [] }
         var changes = changes(from: old?.resolveAll(at: filter) ?? [], to: new?.resolveAll(at: filter) ?? [])
         if let new {
             for index in changes.indices where changes[index].new != nil {
@@ -153,5 +156,31 @@ extension SettingsDiff {
             }
         }
         return (groups, diagnostics)
+    }
+}
+
+extension Resolver {
+    /// Whether `other` evaluates exactly as this resolver does: the same context and bounds,
+    /// and level by level the same kind, the same dictionary entries (origins included), and
+    /// the same files in the same order, path and bytes (which fixes how their includes were
+    /// resolved: a file found or missing on one side only is in one list only).
+    func hasSameInputs(as other: Resolver) -> Bool {
+        guard context == other.context, options.maximumDepth == other.options.maximumDepth,
+              options.maximumValueSize == other.options.maximumValueSize, levels.count == other.levels.count else { return false }
+        for (mine, theirs) in zip(levels, other.levels) {
+            guard mine.kind == theirs.kind else { return false }
+            switch (mine.source, theirs.source) {
+            case let (.dictionary(a), .dictionary(b)):
+                guard a == b else { return false }
+            case let (.configuration(a), .configuration(b)):
+                guard a.files.count == b.files.count, a.assignments.count == b.assignments.count else { return false }
+                for (fileA, fileB) in zip(a.files, b.files) where fileA.path != fileB.path || fileA.tree.bytes != fileB.tree.bytes {
+                    return false
+                }
+            default:
+                return false
+            }
+        }
+        return true
     }
 }

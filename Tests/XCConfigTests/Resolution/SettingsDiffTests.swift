@@ -60,6 +60,28 @@ import XCConfigSyntax
         #expect(changes.first?.new?.winner?.conditionSuffix == "[config=Release]")
     }
 
+    @Test func identicalInputsHaveNoChangesButAnyDifferenceInTheStackIsSeen() throws {
+        let files = ["/w/App.xcconfig": "#include? \"Local.xcconfig\"\nA = $(B)\n", "/w/Other.xcconfig": "B = 1\n"]
+        func stack(_ files: [String: String], overrides: [DictionaryEntry] = [], xcconfig: String? = nil) throws -> Resolver {
+            let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: files)
+            var inputs = StackInputs(targetConfigFiles: ["/w/App.xcconfig"], commandLineSettings: overrides)
+            inputs.xcconfigOverride = xcconfig
+            return try inputs.load(with: IncludeLoader(fileSystem: fileSystem), context: EvaluationContext()).resolver
+        }
+        #expect(SettingsDiff.changes(from: try stack(files), to: try stack(files)).isEmpty)
+        // A command-line override on one side only.
+        let overridden = SettingsDiff.changes(from: try stack(files), to: try stack(files, overrides: [DictionaryEntry(key: "B", value: "2")]))
+        #expect(overridden.map(\.name) == ["A", "B"])
+        // An optional include that exists on the new side only.
+        var withLocal = files
+        withLocal["/w/Local.xcconfig"] = "B = 3\n"
+        #expect(SettingsDiff.changes(from: try stack(files), to: try stack(withLocal)).map(\.name) == ["A", "B"])
+        // A file of another level whose contents differ.
+        let changedOther = SettingsDiff.changes(from: try stack(files, xcconfig: "/w/Other.xcconfig"), to: try stack(files.merging(["/w/Other.xcconfig": "B = 4\n"]) { $1 }, xcconfig: "/w/Other.xcconfig"))
+        #expect(changedOther.map(\.name) == ["A", "B"])
+        #expect(changedOther.first?.new?.value == "4")
+    }
+
     @Test func aMissingSideListsEverySettingAsAddedOrRemoved() throws {
         let new = try Self.resolver(["/w/App.xcconfig": "A = 1\nB = 2\n"])
         #expect(SettingsDiff.changes(from: nil, to: new, at: .targetXCConfig).map(\.kind) == [.added, .added])
