@@ -79,7 +79,7 @@ func parseCorpus(_ options: BenchOptions) -> Outcome {
     guard let files = corpusFiles(options) else { return .skipped("no corpus at \(options.corpus)") }
     let total = files.reduce(0) { $0 + $1.bytes.count }
     let samples = timeIterations(options.policy(IterationPolicy(minimumIterations: 10, maximumIterations: 1_000, budget: 2))) {
-        for file in files { blackHole(XCConfigParser.parse(file.bytes).statements.count) }
+        for file in files { blackHole(XCConfigParser.parse(file.bytes).recordCount) }
     }
     return .measured([throughput("parse-corpus", bytes: total, samples)])
 }
@@ -87,7 +87,7 @@ func parseCorpus(_ options: BenchOptions) -> Outcome {
 func parseLarge(_ options: BenchOptions) -> Outcome {
     let bytes = generateLargeConfiguration(size: options.largeSize)
     let samples = timeIterations(options.policy(IterationPolicy(minimumIterations: 5, maximumIterations: 50, budget: 3))) {
-        blackHole(XCConfigParser.parse(bytes).statements.count)
+        blackHole(XCConfigParser.parse(bytes).recordCount)
     }
     return .measured([throughput("parse-large", bytes: bytes.count, samples)])
 }

@@ -118,7 +118,7 @@ import Testing
         #expect(result.status == .usageError)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == """
-            Error: Unknown option '--x'
+            error: Unknown option '--x'
             Usage: xcconfig parse <file> [<options>]
               See 'xcconfig parse --help' for more information.
 
@@ -128,19 +128,19 @@ import Testing
     @Test func missingArgumentIsStatus2() {
         let result = runCLI(["parse"])
         #expect(result.status == .usageError)
-        #expect(result.stderr.hasPrefix("Error: Missing expected argument '<file>'\nUsage: xcconfig parse"))
+        #expect(result.stderr.hasPrefix("error: Missing expected argument '<file>'\nUsage: xcconfig parse"))
     }
 
     @Test func unknownCommandIsStatus2() {
         let result = runCLI(["frobnicate"])
         #expect(result.status == .usageError)
-        #expect(result.stderr.hasPrefix("Error: Unknown command 'frobnicate'\n"))
+        #expect(result.stderr.hasPrefix("error: Unknown command 'frobnicate'\n"))
     }
 
     @Test func unknownTopLevelOptionIsStatus2() {
         let result = runCLI(["--frob", "parse"])
         #expect(result.status == .usageError)
-        #expect(result.stderr.hasPrefix("Error: Unknown option '--frob'\n"))
+        #expect(result.stderr.hasPrefix("error: Unknown option '--frob'\n"))
     }
 
     @Test func colorIsAcceptedBeforeAndAfterTheCommand() {

@@ -162,7 +162,7 @@ import XCConfig
         #expect(runCLI(["diff", "Old.xcconfig", "Missing.xcconfig"], fileSystem: Self.files).status == .usageError)
         let combined = runCLI(["diff", "--configurations", "Debug,Release", "--sdks", "a,b", "Old.xcconfig"], fileSystem: Self.files)
         #expect(combined.status == .usageError)
-        #expect(combined.stderr.hasPrefix("Error: --configurations and --sdks cannot be combined"))
+        #expect(combined.stderr.hasPrefix("error: --configurations and --sdks cannot be combined"))
     }
 
     @Test func helpNamesEveryOption() {

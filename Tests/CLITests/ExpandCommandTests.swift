@@ -132,6 +132,7 @@ struct ExpandCommandTests {
             JSONValue.Member("template", .string("$(MISSING)-$(KEY_PREFIX)")),
             JSONValue.Member("value", .string("-com.example")),
             JSONValue.Member("unresolved", .array([.string("MISSING")])),
+            JSONValue.Member("removed", .bool(false)),
         ])]))
         #expect(result.stderr.contains("App/Info.plist:6:1: warning: 'MISSING' is not assigned at any level"))
     }
@@ -223,7 +224,7 @@ struct ExpandCommandTests {
         #expect(runCLI(["expand", "App/None.plist"], fileSystem: project()).status == .usageError)
         let both = runCLI(["expand", "App/App.entitlements", "-o", "x", "--in-place"], fileSystem: project())
         #expect(both.status == .usageError)
-        #expect(both.stderr.hasPrefix("Error: --in-place and --output cannot be used together"))
+        #expect(both.stderr.hasPrefix("error: --in-place and --output cannot be used together"))
     }
 
     @Test func problemsInTheConfigurationAreReportedAndFail() {

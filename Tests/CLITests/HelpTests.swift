@@ -10,7 +10,7 @@ import Testing
         #expect(result.stdout.contains("\nUSAGE: xcconfig <subcommand>\n"))
         #expect(result.stdout.contains("\nSUBCOMMANDS:\n  resolve "))
         #expect(result.stdout.contains("\n  parse                   Print the syntax tree of a configuration file.\n"))
-        #expect(result.stdout.contains("  --version               Show the version.\n"))
+        #expect(result.stdout.contains("  -V, --version           Show the version (also: xcconfig version).\n"))
         #expect(result.stdout.contains("  -h, --help              Show help information.\n"))
         #expect(result.stdout.contains("Files up to 64 MiB, evaluated values up to 16 MiB, 100,000 resolved includes"))
     }
@@ -63,7 +63,7 @@ import Testing
     @Test func helpForAnUnknownCommandIsAUsageError() {
         let result = runCLI(["help", "frobnicate"])
         #expect(result.status == .usageError)
-        #expect(result.stderr.hasPrefix("Error: Unknown command 'frobnicate'\nUsage: xcconfig <subcommand>\n"))
+        #expect(result.stderr.hasPrefix("error: Unknown command 'frobnicate'\nUsage: xcconfig <subcommand>\n"))
     }
 }
 

@@ -54,7 +54,8 @@ import XCConfig
         #expect(status == .success)
         #expect(fileSystem.contentsOfFile("/work/App.xcconfig") == "URL = https:/$()/example.com\n")
         #expect(stdout.capturedText == "")
-        #expect(stderr.capturedText == "App.xcconfig: fixed 1 finding\n")
+        // The summary line ends the run (issue 21 item 8).
+        #expect(stderr.capturedText == "App.xcconfig: fixed 1 finding\nFound 0 warnings, 0 errors in 1 file\n")
     }
 
     // MARK: --project
@@ -89,7 +90,7 @@ import XCConfig
     ]
 
     static let shadowingFinding = """
-        App.xcodeproj/project.pbxproj:11:4: warning: SWIFT_VERSION in the Debug build settings of target 'App' overrides the value Config/App.xcconfig:1 sets, so the xcconfig's value is ignored; add $(inherited) or remove the project setting [project-shadows-xcconfig]
+        App.xcodeproj/project.pbxproj:11:4: warning: SWIFT_VERSION in the Debug build settings of target 'App' overrides the value Config/App.xcconfig:1 sets, so the xcconfig's value is ignored; remove the project setting so the xcconfig's value applies [project-shadows-xcconfig]
         App.xcodeproj/project.pbxproj:11:4: note: at App / Debug / buildSettings / SWIFT_VERSION
         App.xcodeproj/project.pbxproj:11:4: note: Config/App.xcconfig:1: SWIFT_VERSION = 6.0
 

@@ -132,7 +132,8 @@ struct LocalCommandTests {
     @Test func updateKeepsValuesAndCommentsAndAddsNewSettings() {
         let mine = "// my notes\nDEVELOPMENT_TEAM = ABCDE12345 // mine\nOLD_SETTING = keep me\n"
         let fileSystem = sharedProject([localPath: mine])
-        let result = runCLI(["local", "update"], fileSystem: fileSystem)
+        // --prune: commenting out a value that still applies changes the build, so it is asked for (issue 21 item 19).
+        let result = runCLI(["local", "update", "--prune"], fileSystem: fileSystem)
         #expect(result.status == .success)
         #expect(result.stdout == "Updated Config/LocalConfig.xcconfig: added PRODUCT_BUNDLE_IDENTIFIER, CODE_SIGN_STYLE, CLOUDKIT_CONTAINER_ID (commented out); commented out OLD_SETTING.\n")
         #expect(result.stderr.contains("warning: OLD_SETTING is no longer assigned by CustomConfig.xcconfig"))
@@ -362,7 +363,7 @@ struct LocalCommandGitTests {
         try #require(mkfifo(fifo, 0o644) == 0)
         let result = project.run(["expand", "App/App.entitlements", "-o", "App/pipe"])
         #expect(result.status == .usageError)
-        #expect(result.stderr.hasPrefix("Error: 'App/pipe' is not a regular file"))
+        #expect(result.stderr.hasPrefix("error: 'App/pipe' is not a regular file"))
         var info = stat()
         #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
     }
@@ -417,5 +418,41 @@ struct LocalSampleProjectTests {
         let check = project.run(["local", "check"])
         #expect(check.status == .success)
         #expect(check.stdout.contains("Git: ignored\n"))
+    }
+
+    // Issue 21 item 21: fixing a committed or un-ignored local file without losing its values.
+    @Test(.enabled(if: gitExecutable != nil, "git is not installed"))
+    func ignoreListsACommittedLocalFileAndNamesTheExactGitRm() throws {
+        let project = try TemporaryProject()
+        try project.git(["init", "-q"])
+        #expect(project.run(["local", "init", "--no-gitignore", "DEVELOPMENT_TEAM=ABCDE12345"]).status == .success)
+        try project.git(["add", "Config/LocalConfig.xcconfig"])
+        try project.git(["commit", "-q", "-m", "oops"])
+        let before = project.contents("Config/LocalConfig.xcconfig")
+        let check = project.run(["local", "check"])
+        #expect(check.stderr.contains("run `git rm --cached Config/LocalConfig.xcconfig` and `xcconfig local ignore`"))
+        let ignore = project.run(["local", "ignore"])
+        #expect(ignore.status == .success)
+        #expect(ignore.stdout.contains("Create .gitignore ignoring Config/LocalConfig.xcconfig"))
+        #expect(ignore.stderr.contains("git tracks the local file; run `git rm --cached Config/LocalConfig.xcconfig`"))
+        #expect(project.contents("Config/LocalConfig.xcconfig") == before)
+        #expect(project.contents(".gitignore") == "Config/LocalConfig.xcconfig\n")
+        // Following the advice leaves the values and the file in place.
+        try project.git(["rm", "-q", "--cached", "Config/LocalConfig.xcconfig"])
+        let after = project.run(["local", "check"])
+        #expect(after.status == .success)
+        #expect(after.stdout.contains("Git: ignored\n"))
+        #expect(project.contents("Config/LocalConfig.xcconfig") == before)
+    }
+
+    @Test(.enabled(if: gitExecutable != nil, "git is not installed"))
+    func checkAdvisesLocalIgnoreForAnUnignoredFile() throws {
+        let project = try TemporaryProject()
+        try project.git(["init", "-q"])
+        #expect(project.run(["local", "init", "--no-gitignore"]).status == .success)
+        let check = project.run(["local", "check"])
+        #expect(check.stderr.contains("git does not ignore the local file; run `xcconfig local ignore`"))
+        #expect(project.run(["local", "ignore"]).status == .success)
+        #expect(project.run(["local", "check"]).stdout.contains("Git: ignored\n"))
     }
 }

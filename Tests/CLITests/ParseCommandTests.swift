@@ -14,14 +14,24 @@ import XCConfig
         let expected: JSONValue = [
             "file": "Config/App.xcconfig",
             "statements": [
-                ["kind": "comment", "line": 1, "column": 1, "endLine": 2, "endColumn": 1],
+                // Issue 21 item 16: comment text, trailing comments and the parts' ranges (columns
+                // counted by hand from the input above; ends just past the last byte).
+                ["kind": "comment", "line": 1, "column": 1, "endLine": 2, "endColumn": 1, "text": "// App"],
                 [
                     "kind": "assignment", "line": 2, "column": 1, "endLine": 3, "endColumn": 1, "name": "A",
-                    "conditions": [["parameter": "sdk", "pattern": "iphoneos*"]], "value": "1",
+                    "nameRange": ["line": 2, "column": 1, "endLine": 2, "endColumn": 2],
+                    "conditions": [[
+                        "parameter": "sdk", "pattern": "iphoneos*",
+                        "range": ["line": 2, "column": 2, "endLine": 2, "endColumn": 17],
+                    ]],
+                    "value": "1",
+                    "valueRange": ["line": 2, "column": 20, "endLine": 2, "endColumn": 21],
+                    "comments": [["text": "// c", "range": ["line": 2, "column": 22, "endLine": 2, "endColumn": 26]]],
                 ],
                 [
                     "kind": "include", "line": 3, "column": 1, "endLine": 4, "endColumn": 1, "path": "Base",
-                    "optional": true, "resolvedPath": "Config/Base.xcconfig",
+                    "pathRange": ["line": 3, "column": 12, "endLine": 3, "endColumn": 16],
+                    "optional": true, "resolvedPath": "Config/Base.xcconfig", "comments": [],
                 ],
                 ["kind": "blank", "line": 4, "column": 1, "endLine": 5, "endColumn": 1],
             ],

@@ -96,7 +96,8 @@ private struct Walker {
     /// One file being walked.
     struct Frame {
         let fileIndex: Int
-        let statements: SyntaxTree.Statements
+        let tree: SyntaxTree
+        /// The index of the next statement to read.
         var next: Int
         /// Symlink-resolved path, for cycle detection.
         let identity: String
@@ -115,51 +116,48 @@ private struct Walker {
         self.callerSearchList = callerSearchList
     }
 
-    /// The assignments in walk order, listed as they are met; made with room for the root
-    /// file's statements once it is parsed.
-    var listed: UnretainedAssignments! = nil
-
     mutating func run(rootTree tree: SyntaxTree, rootPath: String?) -> LoadedConfiguration {
-        listed = UnretainedAssignments(capacity: tree.statements.count)
+        // Room for the root file's statements: an included file seldom has more.
+        result.assignmentIndices.reserveCapacity(tree.recordCount)
         let rootIndex = addFile(path: rootPath, tree: tree)
         if let rootPath { addDependency(rootPath) }
         let rootDirectory = rootPath.map(Path.directory(of:))
         let rootIdentity = rootPath.map { identity(of: $0, in: rootDirectory!) } ?? "<memory>"
         push(fileIndex: rootIndex, directory: rootDirectory, identity: rootIdentity)
         while !stack.isEmpty {
-            // The innermost file's statements up to its next include that pushes a file.
+            // The innermost file's statements up to its next include that pushes a file. The
+            // assignments are listed by index as they are met; the statements acted on are
+            // the few includes and invalid lines between them.
             let top = stack.count - 1
             let fileIndex = stack[top].fileIndex
-            let statements = stack[top].statements
-            let start = stack[top].next
-            // The assignments are listed as they are met; the statements acted on are the
-            // few includes and invalid lines between them.
-            var position = start
+            let tree = stack[top].tree
+            var position = stack[top].next
             var pushed = false
-            while true {
-                position = listed.append(statements, from: position, ofFile: fileIndex)
-                guard position < statements.endIndex else { break }
-                let statement = statements[position]
+            while position < tree.recordCount && !pushed {
+                let record = position
                 position += 1
-                switch statement.kind {
-                case .assignment, .comment, .blank:
+                switch tree.kind(ofRecord: record) {
+                case .assignment:
+                    result.assignmentIndices.append(AssignmentIndex(file: fileIndex, record: record))
+                case .comment, .blank:
                     break
-                case .invalid(let diagnostic):
-                    result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
-                case .include(let directive):
+                case .invalid:
+                    if case .invalid(let diagnostic) = tree.statement(ofRecord: record).kind {
+                        result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
+                    }
+                case .include:
+                    let statement = tree.statement(ofRecord: record)
+                    guard case .include(let directive) = statement.kind else { continue }
                     stack[top].next = position
                     include(directive, at: statement.range.start, from: fileIndex)
                     pushed = stack.count > top + 1
                 }
-                if pushed { break }
             }
             if !pushed {
                 let popped = stack.removeLast()
                 deepActive?.remove(popped.identity)
             }
         }
-        listed.finish(files: result.files)
-        result.assignments = LoadedConfiguration.Assignments(store: listed)
         return result
     }
 
@@ -209,7 +207,7 @@ private struct Walker {
     private mutating func push(fileIndex: Int, directory: String?, identity: String) {
         stack.append(Frame(
             fileIndex: fileIndex,
-            statements: result.files[fileIndex].tree.statements,
+            tree: result.files[fileIndex].tree,
             next: 0,
             identity: identity,
             directory: directory))

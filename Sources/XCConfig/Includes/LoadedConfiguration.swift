@@ -51,9 +51,10 @@ public struct LoadedConfiguration: Sendable {
     /// Every distinct file parsed, the root first (a file included twice is parsed once and
     /// listed once).
     public internal(set) var files: [ConfigurationFile]
-    /// Every assignment in evaluation order: each include's assignments stand where the
-    /// directive is, once per inclusion (semantics §1.6).
-    public internal(set) var assignments: Assignments
+    /// Where every assignment of ``assignments`` is written, in the same order: the listing
+    /// the include walk makes and the resolver reads, each assignment's parts read through its
+    /// file's tree (``SyntaxTree/assignmentRecord(_:)``).
+    package internal(set) var assignmentIndices: [AssignmentIndex]
     /// Every include directive met, in encounter order.
     public internal(set) var includes: [IncludeEdge]
     /// Parse and include diagnostics, in encounter order, each with its file.
@@ -61,146 +62,49 @@ public struct LoadedConfiguration: Sendable {
     /// The root and every resolved include, in encounter order, without repeats.
     public internal(set) var dependencies: [String]
 
+    init(
+        files: [ConfigurationFile], assignments: [AssignmentIndex], includes: [IncludeEdge], diagnostics: [Diagnostic],
+        dependencies: [String]
+    ) {
+        self.files = files
+        self.assignmentIndices = assignments
+        self.includes = includes
+        self.diagnostics = diagnostics
+        self.dependencies = dependencies
+    }
+
+    /// Every assignment in evaluation order: each include's assignments stand where the
+    /// directive is, once per inclusion (semantics §1.6). Made from the listing when read.
+    public var assignments: [SourcedAssignment] {
+        assignmentIndices.map { index in
+            SourcedAssignment(assignment: files[index.file].tree.assignment(ofRecord: index.record), fileIndex: index.file)
+        }
+    }
+
     /// The path of the file at `index`.
     public func path(ofFile index: Int) -> String? { files[index].path }
 }
 
-extension LoadedConfiguration {
-    /// The assignments of a load, in evaluation order: a random-access collection of
-    /// ``SourcedAssignment``.
-    ///
-    /// A load keeps them in one buffer that does not retain each assignment's input (the
-    /// files it read hold those), so listing them costs no reference counting and freeing them
-    /// is one deallocation; reading an element gives an ordinary ``SourcedAssignment``.
-    public struct Assignments: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable {
-        /// The load's buffer; `nil` when the assignments are `built`.
-        let store: UnretainedAssignments?
-        let built: [SourcedAssignment]
+/// Where one assignment of a load is written: its file's index in
+/// ``LoadedConfiguration/files`` and its statement's index in that file's tree. Two plain
+/// integers: a load lists one per assignment, and a list of them holds no reference.
+package struct AssignmentIndex: Hashable, Sendable {
+    private var storedFile: Int32
+    private var storedRecord: Int32
 
-        public init(arrayLiteral elements: SourcedAssignment...) {
-            store = nil
-            built = elements
-        }
-
-        init(_ elements: [SourcedAssignment]) {
-            store = nil
-            built = elements
-        }
-
-        init(store: UnretainedAssignments) {
-            self.store = store
-            built = []
-        }
-
-        public var startIndex: Int { 0 }
-        public var endIndex: Int { store?.count ?? built.count }
-
-        public subscript(position: Int) -> SourcedAssignment {
-            guard let store else { return built[position] }
-            precondition(position >= 0 && position < store.count, "Index out of range")
-            // A copy: it retains its input as any assignment does.
-            return store.base[position]
-        }
-
-        /// Calls `body` with the assignments where they are stored, for as long as this value
-        /// lives: the resolver reads each one through a pointer.
-        func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<SourcedAssignment>) -> R) -> R {
-            guard let store else { return built.withUnsafeBufferPointer(body) }
-            return body(UnsafeBufferPointer(start: store.base, count: store.count))
-        }
-
-        /// The assignments of `parts` one after another, each part's file indices `offset`
-        /// more, reading `files`.
-        static func concatenating(_ parts: [(assignments: Assignments, fileIndexOffset: Int)], files: [ConfigurationFile]) -> Assignments {
-            let result = UnretainedAssignments(
-                capacity: parts.reduce(0) { $0 + $1.assignments.count }, files: files, keeping: parts.map(\.assignments))
-            for part in parts {
-                part.assignments.withUnsafeBufferPointer { result.append(copying: $0, fileIndexOffset: part.fileIndexOffset) }
-            }
-            return Assignments(store: result)
-        }
-    }
-}
-
-/// The assignments of a load in a buffer whose elements hold their inputs without retaining
-/// them (``Assignment/initializeUnretained(_:copying:)``): `files` and `kept`, which this
-/// keeps, hold every input the assignments read. The elements are never deinitialised, only
-/// read, and moved bitwise when the buffer grows.
-final class UnretainedAssignments: @unchecked Sendable {
-    private(set) var base: UnsafeMutablePointer<SourcedAssignment>
-    private(set) var capacity: Int
-    private(set) var count = 0
-    /// The files whose inputs the assignments read; set by ``finish(files:)`` while listing
-    /// during a walk, which holds the files meanwhile.
-    private(set) var files: [ConfigurationFile]
-    /// Collections whose elements were copied here, which hold those elements' inputs.
-    let kept: [LoadedConfiguration.Assignments]
-
-    init(capacity: Int, files: [ConfigurationFile] = [], keeping kept: [LoadedConfiguration.Assignments] = []) {
-        self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
-        self.files = files
-        self.kept = kept
+    /// Files and statements are counted far below 2³¹ (``Limits``).
+    package init(file: Int, record: Int) {
+        storedFile = Int32(file)
+        storedRecord = Int32(record)
     }
 
-    deinit {
-        // No deinitialisation: the elements own no reference.
-        base.deallocate()
-    }
+    /// The file's index in ``LoadedConfiguration/files``.
+    package var file: Int { Int(storedFile) }
+    /// The statement's index in the file's tree (a record index of the raw API).
+    package var record: Int { Int(storedRecord) }
 
-    /// Records the files that hold the inputs of the assignments listed from their trees.
-    func finish(files: [ConfigurationFile]) {
-        self.files = files
+    /// The same assignment in a load whose files start `offset` files later.
+    package func movingFile(by offset: Int) -> AssignmentIndex {
+        AssignmentIndex(file: file + offset, record: record)
     }
-
-    /// Room for `additional` more elements, the buffer at least doubled when it grows.
-    private func reserve(_ additional: Int) {
-        guard count + additional > capacity else { return }
-        // Room for a few lines more than the root file's statements at the least: an included
-        // file seldom has more.
-        let newCapacity = max(capacity * 2, count + additional, 64)
-        let newBase = UnsafeMutablePointer<SourcedAssignment>.allocate(capacity: newCapacity)
-        // A bitwise move: the elements own nothing that a move would have to account for.
-        UnsafeMutableRawPointer(newBase).copyMemory(from: base, byteCount: count * MemoryLayout<SourcedAssignment>.stride)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-
-    /// Lists the assignments of `statements`, the statements of file `fileIndex`, from
-    /// `position` up to the first include or invalid statement, after the ones listed so far;
-    /// returns that statement's position, or the statements' end. The file's tree must be
-    /// kept alive until ``finish(files:)`` names it.
-    func append(_ statements: SyntaxTree.Statements, from position: Int, ofFile fileIndex: Int) -> Int {
-        var position = position
-        while true {
-            let first = base + count
-            let (stop, written) = statements.initializeUnretainedAssignments(
-                from: position, at: UnsafeMutableRawPointer(first) + Self.assignmentOffset,
-                stride: MemoryLayout<SourcedAssignment>.stride, capacity: capacity - count)
-            // The index is a plain integer, assigned in place beside each assignment just written.
-            for slot in first..<first + written { slot.pointee.fileIndex = fileIndex }
-            count += written
-            position = stop
-            // Stopped for want of room: an assignment is waiting at `stop`.
-            guard count == capacity, position < statements.endIndex, case .assignment = statements[position].kind else {
-                return position
-            }
-            reserve(1)
-        }
-    }
-
-    /// Copies `elements` bitwise after the ones listed so far, adding `offset` to their file
-    /// indices: the copies read inputs that `kept` holds, as the elements do.
-    func append(copying elements: UnsafeBufferPointer<SourcedAssignment>, fileIndexOffset offset: Int) {
-        guard let source = elements.baseAddress, !elements.isEmpty else { return }
-        reserve(elements.count)
-        let first = base + count
-        UnsafeMutableRawPointer(first).copyMemory(
-            from: source, byteCount: elements.count * MemoryLayout<SourcedAssignment>.stride)
-        for slot in first..<first + elements.count { slot.pointee.fileIndex += offset }
-        count += elements.count
-    }
-
-    private static var assignmentOffset: Int { MemoryLayout<SourcedAssignment>.offset(of: \SourcedAssignment.assignment)! }
 }

@@ -129,63 +129,110 @@ public enum LocalConfigurationFile {
         }
     }
 
-    /// What ``update(_:for:)`` changed.
+    /// What ``update(_:for:prune:)`` changed.
     public struct Update: Sendable, Hashable {
         /// The updated file; equal to the input when nothing changed.
         public var bytes: [UInt8]
         /// Keys appended, commented out with their shared values.
         public var added: [String]
-        /// Keys whose assignments were commented out because the name is no longer overridable.
+        /// Keys whose assignments were commented out (with `prune`) because the name is no
+        /// longer overridable.
         public var commentedOut: [String]
+        /// Keys no longer overridable whose assignments were kept in force (without `prune`),
+        /// newly marked with a comment saying so.
+        public var kept: [String] = []
+        /// Names overridable again whose marker comments were removed, so none is left stale.
+        public var unmarked: [String] = []
         /// Whether anything changed.
-        public var changed: Bool { !added.isEmpty || !commentedOut.isEmpty }
+        public var changed: Bool { !added.isEmpty || !commentedOut.isEmpty || !kept.isEmpty || !unmarked.isEmpty }
     }
 
-    /// An existing local file brought up to date with `shared`, losing nothing: every line is
-    /// kept; settings that became overridable are appended, commented out with their shared
-    /// values; assignments of names that are no longer overridable are commented out (never
-    /// deleted), under a line saying why. A setting already present, assigned or commented
-    /// out as `// NAME = …`, is not appended again. The file's line terminator style is kept.
-    package static func update(_ bytes: [UInt8], for shared: SharedConfiguration) -> Update {
+    /// The start of the comments `update` writes above an assignment it keeps or comments out.
+    static let markerPrefix = "// xcconfig local update: "
+
+    /// An existing local file brought up to date with `shared`, never changing the build
+    /// silently: every line is kept; settings that became overridable are appended, commented
+    /// out with their shared values. An assignment of a name that is no longer overridable
+    /// still applies (nothing in the shared configuration replaces it), so it stays in force
+    /// under a comment saying so; with `prune` it is commented out instead (never deleted). When
+    /// a name becomes overridable again, the comments `update` wrote about it are removed. A
+    /// setting already present, assigned or commented out as `// NAME = …`, is not appended
+    /// again. The file's line terminator style is kept.
+    package static func update(_ bytes: [UInt8], for shared: SharedConfiguration, prune: Bool = false) -> Update {
         let tree = XCConfigParser.parse(bytes)
         let newline = lineTerminator(of: bytes)
         var present: Set<String> = []
         var stale: [(Statement, Assignment)] = []
+        // Marker comments by setting name, with the line each is on.
+        var markers: [(name: String, line: Int, keepsValue: Bool)] = []
         for statement in tree.statements {
             switch statement.kind {
             case .assignment(let assignment):
                 present.insert(assignment.name + assignment.conditionSuffix)
                 if !shared.isOverridable(name: assignment.name) { stale.append((statement, assignment)) }
             case .comment:
-                if let key = commentedKey(tree.text(statement.range)) { present.insert(key) }
+                let line = String(tree.text(statement.range).drop { $0 == " " || $0 == "\t" })
+                if line.hasPrefix(markerPrefix) {
+                    let name = String(line.dropFirst(markerPrefix.count).prefix { $0 != " " })
+                    markers.append((name, statement.range.start.line, line.contains("still applies")))
+                } else if let key = commentedKey(tree.text(statement.range)) {
+                    present.insert(key)
+                }
             default:
                 break
             }
         }
         let added = shared.overridable.filter { !present.contains($0.key) }
-        guard !added.isEmpty || !stale.isEmpty else { return Update(bytes: bytes, added: [], commentedOut: []) }
 
-        // Insertions at line starts, in offset order.
-        var insertions: [(offset: Int, text: String)] = []
+        // Edits of whole lines, in offset order: marker comments of names overridable again
+        // removed; stale assignments marked (kept) or commented out (prune).
+        var edits: [(range: Range<Int>, text: String)] = []
+        func lineRange(_ line: Int) -> Range<Int> {
+            tree.lineStarts[line - 1]..<(line < tree.lineStarts.count ? tree.lineStarts[line] : bytes.count)
+        }
+        var unmarked: [String] = []
+        for marker in markers where shared.isOverridable(name: marker.name) {
+            edits.append((lineRange(marker.line), ""))
+            if !unmarked.contains(marker.name) { unmarked.append(marker.name) }
+        }
         let config = Path.basename(shared.path)
+        var kept: [String] = []
+        var commentedOut: [String] = []
         for (statement, assignment) in stale {
             let firstLine = statement.range.start.line
             let indentation = leadingWhitespace(tree.text(statement.range))
-            insertions.append((statement.range.startOffset,
-                indentation + "// xcconfig local update: \(assignment.name) is no longer assigned by \(config) before its #include? line, so this line was commented out." + newline))
+            let key = assignment.name + assignment.conditionSuffix
+            let marked = markers.contains { $0.name == assignment.name && $0.line == firstLine - 1 && $0.keepsValue }
+            guard prune else {
+                if !marked {
+                    edits.append((tree.lineStarts[firstLine - 1]..<tree.lineStarts[firstLine - 1], indentation + markerPrefix
+                        + "\(assignment.name) is no longer assigned by \(config) before its #include? line; this value still applies "
+                        + "(`xcconfig local update --prune` comments it out)." + newline))
+                    kept.append(key)
+                }
+                continue
+            }
+            if marked { edits.append((lineRange(firstLine - 1), "")) }
+            edits.append((tree.lineStarts[firstLine - 1]..<tree.lineStarts[firstLine - 1], indentation + markerPrefix
+                + "\(assignment.name) is no longer assigned by \(config) before its #include? line, so this line was commented out." + newline))
             var line = firstLine
             while line - 1 < tree.lineStarts.count, tree.lineStarts[line - 1] < statement.range.endOffset {
-                insertions.append((tree.lineStarts[line - 1], "// "))
+                edits.append((tree.lineStarts[line - 1]..<tree.lineStarts[line - 1], "// "))
                 line += 1
             }
+            commentedOut.append(key)
         }
+        guard !added.isEmpty || !edits.isEmpty else { return Update(bytes: bytes, added: [], commentedOut: []) }
+
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 256)
         var position = 0
-        for insertion in insertions {
-            output.append(contentsOf: bytes[position..<insertion.offset])
-            output.append(contentsOf: insertion.text.utf8)
-            position = insertion.offset
+        // By offset; edits at one offset in the order they were made (a marker before the `// `).
+        let ordered = edits.enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+        for edit in ordered.map(\.element) where edit.range.lowerBound >= position {
+            output.append(contentsOf: bytes[position..<edit.range.lowerBound])
+            output.append(contentsOf: edit.text.utf8)
+            position = edit.range.upperBound
         }
         output.append(contentsOf: bytes[position...])
 
@@ -199,7 +246,7 @@ public enum LocalConfigurationFile {
             }
             output.append(contentsOf: text.utf8)
         }
-        return Update(bytes: output, added: added.map(\.key), commentedOut: stale.map { $0.1.name + $0.1.conditionSuffix })
+        return Update(bytes: output, added: added.map(\.key), commentedOut: commentedOut, kept: kept, unmarked: unmarked)
     }
 
     /// `NAME[cond]` of a comment line shaped like a commented-out assignment: `// NAME = …`.

@@ -116,7 +116,9 @@ public struct LocalConfigurationSetup: Sendable {
     /// commented out, `.gitignore` listing it (unless `editGitIgnore` is false), and the
     /// `#include?` line when `shared` needs one.
     ///
-    /// - Throws: `.localFileExists` when the file exists and `force` is false; `.invalidValue`.
+    /// - Throws: `.localFileExists` when the file exists and `force` is false; `.valueHasNoEffect`
+    ///   when a value's setting is assigned after the `#include?` and `force` is false;
+    ///   `.invalidValue`.
     public func planInit(
         _ shared: SharedConfiguration, values: [LocalSettingValue], force: Bool, editGitIgnore: Bool
     ) throws(LocalConfigurationError) -> LocalPlan {
@@ -132,7 +134,61 @@ public struct LocalConfigurationSetup: Sendable {
                 file: localPath)
         }
 
+        var noEffect: [Diagnostic] = []
+        for value in values {
+            guard let later = shared.overriddenAfterInclude(value.key) else { continue }
+            let place = (later.file.map { Path.display($0, relativeTo: fileSystem.currentDirectory) } ?? "?") + ":\(later.location.line)"
+            let message = "\(value.key) has no effect: assigned after the #include? at \(place)"
+            guard force else {
+                throw LocalConfigurationError(.valueHasNoEffect, message + "; move that line before the #include?, or pass --force to write the value anyway", file: shared.path)
+            }
+            noEffect.append(Diagnostic(severity: .warning, message: message, file: localPath))
+        }
         let git = gitStatus(of: localPath)
+        let gitIgnore = gitIgnoreChanges(git, localPath: localPath, edit: editGitIgnore)
+        var writes = gitIgnore.writes
+        var notes = gitIgnore.notes + noEffect
+
+        if shared.needsInclude {
+            let newline = LocalConfigurationFile.lineTerminator(of: shared.bytes)
+            var bytes = shared.bytes
+            if let last = bytes.last, last != 0x0A, last != 0x0D { bytes.append(contentsOf: newline.utf8) }
+            bytes.append(contentsOf: "#include? \"\(shared.includeName)\"\(newline)".utf8)
+            writes.append(LocalWrite(role: .sharedConfiguration, path: shared.path, bytes: bytes, previous: shared.bytes))
+        }
+
+        let text = try LocalConfigurationFile.render(for: shared, values: values, ignoredByGit: gitIgnore.ignored)
+        let localFile = Array(text.utf8)
+        writes.append(LocalWrite(role: .localFile, path: localPath, bytes: localFile, previous: previousLocal))
+        for value in values where shared.overridable(value.key) == nil && shared.overriddenAfterInclude(value.key) == nil {
+            notes.append(Diagnostic(
+                severity: .warning,
+                message: "\(value.key) is not assigned by \(Path.basename(shared.path)) before its #include? line; written to the local file anyway",
+                file: localPath))
+        }
+        var plan = LocalPlan(shared: shared, localFile: localFile, writes: writes, git: git, notes: notes)
+        plan.setKeys = values.map(\.key)
+        plan.alreadyIgnored = gitIgnore.alreadyIgnored
+        return plan
+    }
+
+    /// Plans `xcconfig local ignore`: the existing (or future) local file listed in the
+    /// repository's `.gitignore`, the file itself untouched. Git still tracking it is a warning
+    /// that names the `git rm --cached` to run.
+    public func planIgnore(_ shared: SharedConfiguration) -> LocalPlan {
+        let localPath = shared.localFilePath
+        let git = gitStatus(of: localPath)
+        let (writes, notes, _, alreadyIgnored) = gitIgnoreChanges(git, localPath: localPath, edit: true)
+        var plan = LocalPlan(shared: shared, localFile: (try? fileSystem.read(localPath)) ?? [], writes: writes, git: git, notes: notes)
+        plan.alreadyIgnored = alreadyIgnored
+        return plan
+    }
+
+    /// The `.gitignore` write that lists the local file (when `edit` and it is not ignored yet),
+    /// the notes to print, whether the file ends up ignored, and whether it already was.
+    func gitIgnoreChanges(
+        _ git: LocalFileGitStatus, localPath: String, edit editGitIgnore: Bool
+    ) -> (writes: [LocalWrite], notes: [Diagnostic], ignored: Bool, alreadyIgnored: Bool) {
         var notes: [Diagnostic] = []
         var writes: [LocalWrite] = []
         var ignored = git.isIgnored == true
@@ -175,38 +231,40 @@ public struct LocalConfigurationSetup: Sendable {
         if git.isTracked == true {
             notes.append(Diagnostic(
                 severity: .warning,
-                message: "git tracks the local file; run `git rm --cached \(git.relativePath ?? localPath)` so it stays on this machine",
+                message: "git tracks the local file; run `\(untrackCommand(git, localPath: localPath))` so it stays on this machine",
                 file: localPath))
         }
+        return (writes, notes, ignored, alreadyIgnored)
+    }
 
-        if shared.needsInclude {
-            let newline = LocalConfigurationFile.lineTerminator(of: shared.bytes)
-            var bytes = shared.bytes
-            if let last = bytes.last, last != 0x0A, last != 0x0D { bytes.append(contentsOf: newline.utf8) }
-            bytes.append(contentsOf: "#include? \"\(shared.includeName)\"\(newline)".utf8)
-            writes.append(LocalWrite(role: .sharedConfiguration, path: shared.path, bytes: bytes, previous: shared.bytes))
+    /// The exact command, to run from the current directory, that stops git tracking the
+    /// local file (the file itself stays): `git rm --cached PATH` inside the work tree, else
+    /// `git -C ROOT rm --cached PATH`.
+    public func untrackCommand(_ git: LocalFileGitStatus, localPath: String) -> String {
+        let here = fileSystem.currentDirectory
+        func word(_ path: String) -> String { (path.hasPrefix("-") ? "-- " : "") + Self.shellQuoted(path) }
+        guard let root = git.root, let relative = git.relativePath else { return "git rm --cached " + word(localPath) }
+        if here == root || here.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+            return "git rm --cached " + word(Path.display(localPath, relativeTo: here))
         }
+        return "git -C \(Self.shellQuoted(root)) rm --cached " + word(relative)
+    }
 
-        let text = try LocalConfigurationFile.render(for: shared, values: values, ignoredByGit: ignored)
-        let localFile = Array(text.utf8)
-        writes.append(LocalWrite(role: .localFile, path: localPath, bytes: localFile, previous: previousLocal))
-        for value in values where shared.overridable(value.key) == nil {
-            notes.append(Diagnostic(
-                severity: .warning,
-                message: "\(value.key) is not assigned by \(Path.basename(shared.path)) before its #include? line; written to the local file anyway",
-                file: localPath))
+    /// `text` as one POSIX shell word: as is when it holds only safe characters, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy { scalar in
+            (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+                || "/._-+@%:,=".unicodeScalars.contains(scalar)
         }
-        var plan = LocalPlan(shared: shared, localFile: localFile, writes: writes, git: git, notes: notes)
-        plan.setKeys = values.map(\.key)
-        plan.alreadyIgnored = alreadyIgnored
-        return plan
+        return safe && !text.isEmpty ? text : "'" + text.replacingEvery("'", with: "'\\''") + "'"
     }
 
     /// Plans `xcconfig local update`: every line of the local file kept, new overridable
-    /// settings appended commented out, assignments that no longer override anything commented out.
+    /// settings appended commented out; assignments of settings no longer overridable stay in
+    /// force under a comment, or with `prune` are commented out.
     ///
     /// - Throws: `.localFileMissing` when there is no local file; `.unreadable`.
-    public func planUpdate(_ shared: SharedConfiguration) throws(LocalConfigurationError) -> LocalPlan {
+    public func planUpdate(_ shared: SharedConfiguration, prune: Bool = false) throws(LocalConfigurationError) -> LocalPlan {
         let localPath = shared.localFilePath
         guard fileSystem.exists(localPath) else {
             throw LocalConfigurationError(.localFileMissing, "there is no local file yet; create it with `xcconfig local init`", file: localPath)
@@ -217,13 +275,19 @@ public struct LocalConfigurationSetup: Sendable {
         } catch {
             throw LocalConfigurationError(.unreadable, "cannot read the local file: \(error)", file: localPath)
         }
-        let update = LocalConfigurationFile.update(existing, for: shared)
+        let update = LocalConfigurationFile.update(existing, for: shared, prune: prune)
         let git = gitStatus(of: localPath)
         var notes = trackingNotes(git, localPath: localPath)
         for key in update.commentedOut {
             notes.append(Diagnostic(
                 severity: .warning,
                 message: "\(key) is no longer assigned by \(Path.basename(shared.path)) before its #include? line; its line is now commented out",
+                file: localPath))
+        }
+        for key in update.kept {
+            notes.append(Diagnostic(
+                severity: .warning,
+                message: "\(key) is no longer assigned by \(Path.basename(shared.path)) before its #include? line; its local value still applies and was kept (--prune comments it out)",
                 file: localPath))
         }
         var plan = LocalPlan(
@@ -253,7 +317,7 @@ public struct LocalConfigurationSetup: Sendable {
         if git.isTracked == true {
             notes.append(Diagnostic(
                 severity: .warning,
-                message: "git tracks the local file; run `git rm --cached \(git.relativePath ?? localPath)` so it stays on this machine",
+                message: "git tracks the local file; run `\(untrackCommand(git, localPath: localPath))` so it stays on this machine",
                 file: localPath))
         } else if git.isIgnored == false {
             notes.append(Diagnostic(severity: .warning, message: "git does not ignore the local file; list it in .gitignore", file: localPath))

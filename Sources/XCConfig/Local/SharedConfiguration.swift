@@ -47,6 +47,9 @@ public struct LocalConfigurationError: Error, Sendable, Hashable, CustomStringCo
         case invalidValue
         /// A write failed; every earlier write of the operation was undone where possible.
         case writeFailed
+        /// A given value cannot take effect: the shared configuration assigns the setting after
+        /// its `#include?` line (and `force` was not given).
+        case valueHasNoEffect
     }
 
     public var kind: Kind
@@ -84,6 +87,10 @@ public struct SharedConfiguration: Sendable {
     public var diagnostics: [Diagnostic]
     /// The shared configuration's bytes as read.
     public var bytes: [UInt8]
+    /// Every assignment Xcode applies after the local file's (after the `#include?` line, in
+    /// the shared configuration or files it includes there), in order: a local value of the
+    /// same setting has no effect (``overriddenAfterInclude(_:)``).
+    public var assignedAfterInclude: [OverridableSetting] = []
 
     /// The default name of a local file added with `--add-include`.
     public static let defaultLocalFileName = "LocalConfig.xcconfig"
@@ -171,10 +178,31 @@ public struct SharedConfiguration: Sendable {
         } else {
             localPath = try Self.localPath(for: directive.path, sharedConfiguration: absolute, loader: loader)
         }
+        // The assignments Xcode applies after the local file's: the whole load's, past those
+        // before the line, without the local file's own.
+        var after: [OverridableSetting] = []
+        for sourced in loaded.assignments.dropFirst(before.assignments.count) {
+            guard let file = loaded.path(ofFile: sourced.fileIndex), file != localPath else { continue }
+            let assignment = sourced.assignment
+            after.append(OverridableSetting(
+                name: assignment.name, conditionSuffix: assignment.conditionSuffix, sharedValue: assignment.value,
+                file: file, location: assignment.nameRange.start))
+        }
         return SharedConfiguration(
             path: absolute, include: directive, includeLine: statement.range.start.line, localFilePath: localPath,
             includeName: directive.path, overridable: overridableSettings(before), diagnostics: loaded.diagnostics,
-            bytes: bytes)
+            bytes: bytes, assignedAfterInclude: after)
+    }
+
+    /// The first assignment after the `#include?` that replaces a local value of `key`
+    /// (`NAME` or `NAME[cond]`) whenever that value applies: the same name, and conditions
+    /// that are all among the key's (or `*`). A local value it replaces has no effect.
+    public func overriddenAfterInclude(_ key: String) -> OverridableSetting? {
+        guard let (name, conditions) = parseSettingKey(key) else { return nil }
+        return assignedAfterInclude.first { later in
+            guard later.name == name, let (_, laterConditions) = parseSettingKey(later.key) else { return false }
+            return laterConditions.allSatisfy { condition in condition.pattern == "*" || conditions.contains(condition) }
+        }
     }
 
     /// Whether an `#include?` path names `name` (as written, by file name, or with the inferred

@@ -74,6 +74,14 @@ struct FlatBuffer<Element>: ~Copyable {
         self.count = count
     }
 
+    /// Room for `count` values, counted but not yet written: for scratch that its user writes
+    /// before it reads (plain values only, so there is nothing to deinitialise either way).
+    init(unsafeUninitializedCount count: Int) {
+        guard count > 0 else { return }
+        grow(toAtLeast: count)
+        self.count = count
+    }
+
     /// `count` copies of `value`.
     init(repeating value: Element, count: Int) {
         guard count > 0 else { return }

@@ -27,6 +27,17 @@ public struct BaseConfigurationShadowing: Sendable, Hashable {
     /// The setting's name, without conditions.
     public var settingName: String { parseSettingKey(setting.key)?.name ?? setting.key }
 
+    /// What to do about it. `$(inherited)` adds to a list (flags, search paths); for a single
+    /// value (`MACOSX_DEPLOYMENT_TARGET`, `PRODUCT_NAME`, `DEVELOPMENT_TEAM`) it would only
+    /// prepend the xcconfig's value (`14.0 14.6`), so there the project setting has to go.
+    public var advice: String {
+        let type = BuildSettingsCatalog.shared[settingName]?.type
+        if type == .stringList || type == .pathList {
+            return "add $(inherited) to the project setting to build on the xcconfig's value, or remove the project setting"
+        }
+        return "remove the project setting so the xcconfig's value applies"
+    }
+
     /// The finding as a warning (code ``DiagnosticCode/baseConfigurationShadowing``) at the
     /// project file's line of the entry (with its key path as a note, for formats without
     /// lines).
@@ -36,8 +47,7 @@ public struct BaseConfigurationShadowing: Sendable, Hashable {
         return Diagnostic(
             severity: .warning,
             message: "\(setting.key) in the \(configurationName) build settings of \(owner) overrides the value "
-                + "\(shownFile):\(xcconfigLocation.line) sets, so the xcconfig's value is ignored; "
-                + "add $(inherited) or remove the project setting",
+                + "\(shownFile):\(xcconfigLocation.line) sets, so the xcconfig's value is ignored; " + advice,
             file: projectFile,
             location: setting.line.map { SourceLocation(line: $0, column: 1) },
             notes: ["at \(setting.keyPath)", "\(shownFile):\(xcconfigLocation.line): \(settingName) = \(xcconfigValue)"],

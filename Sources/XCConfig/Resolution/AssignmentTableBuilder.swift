@@ -97,36 +97,31 @@ extension AssignmentTable {
 
         /// Pushes the assignments of configuration level `levelIndex`, noting their conditions.
         private mutating func pushAssignments(levelIndex: Int) {
-            guard let assignments = sources.levelAssignmentBases[levelIndex] else { return }
-            let count = sources.levelAssignments[levelIndex].count
+            let listing = sources.levelAssignments[levelIndex]
+            let files = sources.levelFiles[levelIndex]
             var item = 0
-            while item < count {
+            while item < listing.count {
                 // The assignments of one file read one input: it is opened once for the run,
                 // and each name is read as a range of it.
-                let first = sources.assignment(Int32(truncatingIfNeeded: item), in: assignments)
-                let identity = first.pointee.inputIdentity
-                item = first.pointee.withInputBytes { input in
+                let file = listing[item].file
+                let tree = files[file].tree
+                item = tree.bytes.withUnsafeBufferPointer { input in
                     var item = item
-                    while item < count {
-                        let assignment = sources.assignment(Int32(truncatingIfNeeded: item), in: assignments)
-                        if assignment.pointee.inputIdentity != identity { break }
-                        let nameID: Int
-                        if let range = assignment.pointee.compactNameRange {
-                            nameID = intern(UnsafeBufferPointer(rebasing: input[range]))
+                    while item < listing.count && listing[item].file == file {
+                        let recordIndex = listing[item].record
+                        if let assignment = tree.assignmentRecord(recordIndex) {
+                            let nameID = intern(UnsafeBufferPointer(rebasing: input[assignment.nameRange]))
+                            let hasConditions = assignment.conditionCount != 0
+                            push(nameID: nameID, levelIndex: levelIndex, item: item, hasConditions: hasConditions)
+                            // Conditions stay where they are written; they are matched here,
+                            // where the input is open.
+                            if hasConditions { noteConditions(ofRecord: records.count - 1, of: assignment, in: input) }
                         } else {
-                            nameID = assignment.pointee.withNameBytes { intern($0) }
-                        }
-                        // Conditions stay where they are written; they are matched here, where
-                        // the input is open.
-                        let hasConditions = assignment.pointee.hasConditions
-                        push(nameID: nameID, levelIndex: levelIndex, item: item, hasConditions: hasConditions)
-                        if hasConditions {
-                            if let range = assignment.pointee.compactNameRange,
-                               let conditionCount = assignment.pointee.compactConditionCount {
-                                noteConditions(ofRecord: records.count - 1, count: conditionCount, after: range.upperBound, in: input)
-                            } else {
-                                noteConditions(ofRecord: records.count - 1)
-                            }
+                            // An assignment its tree keeps whole: read through its statement.
+                            let nameID = tree.withNameBytes(ofRecord: recordIndex) { intern($0) }
+                            let hasConditions = tree.hasConditions(ofRecord: recordIndex)
+                            push(nameID: nameID, levelIndex: levelIndex, item: item, hasConditions: hasConditions)
+                            if hasConditions { noteConditions(ofRecord: records.count - 1) }
                         }
                         item += 1
                     }

@@ -7,41 +7,23 @@ extension AssignmentTable.Builder {
     static var conditionMismatch: UInt8 { 1 }
     static var conditionOnSDK: UInt8 { 2 }
 
-    /// Matches the conditions of conditional record `record`, an assignment whose `count`
-    /// conditions are written after its name ends at `nameEnd` in `input`, against the context.
-    /// Read here, while set-up has the file's input open: reading them later through the
-    /// assignment went through two closures per record.
+    /// Matches the conditions of conditional record `record`, the assignment `assignment` of a
+    /// file whose bytes are `input`, against the context. Read here, while set-up has the
+    /// file's input open, where the parse found them.
     @inline(__always)
-    mutating func noteConditions(ofRecord record: Int, count: Int, after nameEnd: Int, in input: UnsafeBufferPointer<UInt8>) {
-        guard let base = input.baseAddress else { return }
+    mutating func noteConditions(ofRecord record: Int, of assignment: AssignmentRecord, in input: UnsafeBufferPointer<UInt8>) {
         var flags: UInt8 = 0
-        var offset = nameEnd
-        for _ in 0..<count {
-            // The parse checked the shape: `[`, the parameter, `=`, the pattern, `]`, with
-            // nothing but inline whitespace between one condition and the next.
-            while base[offset] != UInt8(ascii: "[") { offset &+= 1 }
-            let open = offset
-            if let short = ShortCondition(after: open, in: input) {
-                offset = open &+ short.length &+ 2
-                let parameter = UnsafeBufferPointer(start: base + (open &+ 1), count: short.equals)
-                let pattern = UnsafeBufferPointer(start: base + (open &+ 2 &+ short.equals), count: short.length &- short.equals &- 1)
-                if !noteCondition(parameter, pattern, ofRecord: record, flags: &flags, short: short) { break }
-                continue
-            }
-            var equals = open &+ 1
-            while base[equals] != UInt8(ascii: "=") { equals &+= 1 }
-            var close = equals &+ 1
-            while base[close] != UInt8(ascii: "]") { close &+= 1 }
-            offset = close &+ 1
-            let parameter = UnsafeBufferPointer(start: base + (open &+ 1), count: equals &- open &- 1)
-            let pattern = UnsafeBufferPointer(start: base + (equals &+ 1), count: close &- equals &- 1)
-            if !noteCondition(parameter, pattern, ofRecord: record, flags: &flags) { break }
+        assignment.forEachCondition(in: input) { parameter, pattern in
+            // The `[` stands just before the parameter.
+            noteCondition(
+                UnsafeBufferPointer(rebasing: input[parameter]), UnsafeBufferPointer(rebasing: input[pattern]),
+                ofRecord: record, flags: &flags, short: ShortCondition(after: parameter.lowerBound &- 1, in: input))
         }
         conditionFlags[record] = flags
     }
 
-    /// ``noteConditions(ofRecord:count:after:in:)`` for a record whose conditions are read
-    /// through the record: a dictionary entry's, or an assignment in the general form.
+    /// ``noteConditions(ofRecord:of:in:)`` for a record whose conditions are read through the
+    /// record: a dictionary entry's, or an assignment its tree keeps whole.
     mutating func noteConditions(ofRecord record: Int) {
         var flags: UInt8 = 0
         let sources = sources, conditional = records[record]

@@ -116,10 +116,9 @@ extension Evaluator {
         if let program = programs[recordIndex] { return program }
         let record = records[recordIndex]
         let program: StringProgram
-        // A value that is one chunk of its file's input (nearly all) is compiled where it stands,
-        // without the closure ``LevelSources/withValueBytes(of:_:)`` calls.
-        if let bytes = table.sources.valueBytesInPlace(of: record) {
-            program = compileProgram(bytes, nameID: Int(record.nameID))
+        // A value that is one chunk of its file's input (nearly all) is compiled where it stands.
+        if let (input, chunk) = table.sources.valueInPlace(of: record) {
+            program = input.withUnsafeBufferPointer { compileProgram(UnsafeBufferPointer(rebasing: $0[chunk]), nameID: Int(record.nameID)) }
         } else {
             program = table.sources.withValueBytes(of: record) { compileProgram($0, nameID: Int(record.nameID)) }
         }

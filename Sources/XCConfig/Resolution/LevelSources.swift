@@ -6,18 +6,12 @@ import XCConfigSyntax
 /// type answers everything about the assignment behind it (name, conditions, value, where).
 ///
 /// Immutable once made, so it is shared by every evaluation of a resolver.
-struct LevelSources: @unchecked Sendable {
-    /// The assignments of each configuration level, as loaded (empty for dictionary levels).
-    let levelAssignments: [LoadedConfiguration.Assignments]
-    /// The first assignment of each level in ``levelAssignments``; `nil` where the level has
-    /// none. Reading an assignment through it does not retain and release the level's storage.
-    ///
-    /// Sound because ``levelAssignments`` is a `let` held as long as this value: each level's
-    /// assignments are never mutated, so their storage is never reallocated nor freed while
-    /// it lives, and `withUnsafeBufferPointer` hands out the address of that storage itself.
-    /// This is also what makes the type `Sendable`: nothing here is written after `init`.
-    let levelAssignmentBases: [UnsafePointer<SourcedAssignment>?]
-    /// The files of each configuration level, for provenance.
+struct LevelSources: Sendable {
+    /// The assignments of each configuration level, as loaded: (file, record) indices into the
+    /// trees of ``levelFiles`` (empty for dictionary levels).
+    let levelAssignments: [[AssignmentIndex]]
+    /// The files of each configuration level: their trees hold the assignments, their paths
+    /// are the provenance.
     let levelFiles: [[ConfigurationFile]]
     /// The entries of each dictionary level with a well-formed key, in the order pushed, with
     /// the setting name of each key.
@@ -30,11 +24,9 @@ struct LevelSources: @unchecked Sendable {
     let entryConditions: [[(start: Int32, count: Int32)]]
     /// Malformed dictionary keys, with their level, in level order.
     let keyDiagnostics: [[Diagnostic]]
-    /// Where a ``SourcedAssignment``'s assignment is within it.
-    private let assignmentOffset = MemoryLayout<SourcedAssignment>.offset(of: \SourcedAssignment.assignment)!
 
     init(levels: [Level]) {
-        var levelAssignments: [LoadedConfiguration.Assignments] = []
+        var levelAssignments: [[AssignmentIndex]] = []
         var levelFiles: [[ConfigurationFile]] = []
         var levelEntries: [[(name: String, entry: DictionaryEntry)]] = []
         var keyDiagnostics: [[Diagnostic]] = []
@@ -50,7 +42,7 @@ struct LevelSources: @unchecked Sendable {
             defer { keyDiagnostics.append(diagnostics) }
             switch level.source {
             case .configuration(let loaded):
-                levelAssignments.append(loaded.assignments)
+                levelAssignments.append(loaded.assignmentIndices)
                 levelFiles.append(loaded.files)
                 levelEntries.append([])
                 entryConditions.append([])
@@ -82,9 +74,6 @@ struct LevelSources: @unchecked Sendable {
             }
         }
         self.levelAssignments = levelAssignments
-        self.levelAssignmentBases = levelAssignments.map { assignments in
-            assignments.isEmpty ? nil : assignments.withUnsafeBufferPointer { UnsafePointer($0.baseAddress!) }
-        }
         self.levelFiles = levelFiles
         self.levelEntries = levelEntries
         self.conditionSpecs = conditionSpecs
@@ -97,11 +86,10 @@ struct LevelSources: @unchecked Sendable {
         levelAssignments.reduce(0) { $0 + $1.count } + levelEntries.reduce(0) { $0 + $1.count }
     }
 
-    /// The assignment `item` of a level whose assignments start at `assignments`.
+    /// Where configuration record `record`'s assignment is written.
     @inline(__always)
-    func assignment(_ item: Int32, in assignments: UnsafePointer<SourcedAssignment>) -> UnsafePointer<Assignment> {
-        let sourced = UnsafeRawPointer(assignments + Int(item))
-        return (sourced + assignmentOffset).assumingMemoryBound(to: Assignment.self)
+    private func index(of record: AssignmentTable.Record) -> AssignmentIndex {
+        levelAssignments[Int(record.levelIndex)][Int(record.item)]
     }
 
     /// The conditions of `record`.
@@ -112,9 +100,13 @@ struct LevelSources: @unchecked Sendable {
             let spec = entryConditions[levelIndex][Int(record.item)]
             return Array(conditionSpecs[Int(spec.start)..<Int(spec.start + spec.count)])
         }
-        return levelAssignments[levelIndex][Int(record.item)].assignment.conditions.map {
-            ConditionSpec(parameter: $0.parameter, pattern: $0.pattern)
+        var conditions: [ConditionSpec] = []
+        forEachCondition(of: record) { parameter, pattern in
+            conditions.append(ConditionSpec(
+                parameter: String(decoding: parameter, as: UTF8.self), pattern: String(decoding: pattern, as: UTF8.self)))
+            return true
         }
+        return conditions
     }
 
     /// Calls `body` with the parameter and pattern bytes of each condition of `record`, in
@@ -122,7 +114,7 @@ struct LevelSources: @unchecked Sendable {
     func forEachCondition(of record: AssignmentTable.Record, _ body: (_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>) -> Bool) {
         guard record.hasConditions else { return }
         let levelIndex = Int(record.levelIndex)
-        guard let assignments = levelAssignmentBases[levelIndex] else {
+        if levelAssignments[levelIndex].isEmpty {
             let spec = entryConditions[levelIndex][Int(record.item)]
             for condition in Int(spec.start)..<Int(spec.start + spec.count) {
                 var parameter = conditionSpecs[condition].parameter, pattern = conditionSpecs[condition].pattern
@@ -130,42 +122,51 @@ struct LevelSources: @unchecked Sendable {
             }
             return
         }
-        // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
-        Assignment.forEachCondition(of: assignment(record.item, in: assignments), body)
+        let assignment = index(of: record)
+        levelFiles[levelIndex][assignment.file].tree.forEachCondition(ofRecord: assignment.record, body)
     }
 
     /// The value text of `record`, as written (after Xcode's line processing).
     func rawValue(of record: AssignmentTable.Record) -> String {
-        let assignments = levelAssignments[Int(record.levelIndex)]
-        if assignments.isEmpty { return levelEntries[Int(record.levelIndex)][Int(record.item)].entry.value }
-        return assignments[Int(record.item)].assignment.value
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty { return levelEntries[levelIndex][Int(record.item)].entry.value }
+        let assignment = index(of: record)
+        return levelFiles[levelIndex][assignment.file].tree.assignment(ofRecord: assignment.record).value
     }
 
-    /// The bytes of `record`'s value where they stand in its file's input, when they are one
-    /// run of it (nearly always); `nil` otherwise.
+    /// The input of the file `record` is written in, and the range of its value there, when the
+    /// value is one chunk of it (nearly always); `nil` otherwise. The input is the one value the
+    /// caller then holds while it reads the bytes: reading them in a closure through this type
+    /// (``withValueBytes(of:_:)``) kept every array on the way to them retained around the
+    /// closure, about nine retains and releases per compiled value.
     @inline(__always)
-    func valueBytesInPlace(of record: AssignmentTable.Record) -> UnsafeBufferPointer<UInt8>? {
-        guard let assignments = levelAssignmentBases[Int(record.levelIndex)] else { return nil }
-        return Assignment.valueBytesInPlace(of: assignment(record.item, in: assignments))
+    func valueInPlace(of record: AssignmentTable.Record) -> (input: [UInt8], chunk: Range<Int>)? {
+        let levelIndex = Int(record.levelIndex)
+        if levelAssignments[levelIndex].isEmpty { return nil }
+        let assignment = index(of: record)
+        guard let chunk = levelFiles[levelIndex][assignment.file].tree.assignmentRecord(assignment.record)?.valueChunk else {
+            return nil
+        }
+        return (levelFiles[levelIndex][assignment.file].tree.bytes, chunk)
     }
 
     /// Calls `body` with the UTF-8 bytes of `record`'s value, in place where possible.
     @inline(__always)
     func withValueBytes<R>(of record: AssignmentTable.Record, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         let levelIndex = Int(record.levelIndex)
-        guard let assignments = levelAssignmentBases[levelIndex] else {
+        if levelAssignments[levelIndex].isEmpty {
             var value = levelEntries[levelIndex][Int(record.item)].entry.value
             return value.withUTF8(body)
         }
-        // Through a pointer to the assignment: a call on `pointee.assignment` copied it.
-        return Assignment.withValueBytes(of: assignment(record.item, in: assignments), body)
+        let assignment = index(of: record)
+        return levelFiles[levelIndex][assignment.file].tree.withValueBytes(ofRecord: assignment.record, body)
     }
 
     /// The file `record` is written in (or the file holding its dictionary entry).
     func file(of record: AssignmentTable.Record) -> String? {
         let levelIndex = Int(record.levelIndex)
         if levelAssignments[levelIndex].isEmpty { return levelEntries[levelIndex][Int(record.item)].entry.origin?.file }
-        return levelFiles[levelIndex][levelAssignments[levelIndex][Int(record.item)].fileIndex].path
+        return levelFiles[levelIndex][levelAssignments[levelIndex][Int(record.item)].file].path
     }
 
     /// Where `record`'s setting name is written.
@@ -174,7 +175,8 @@ struct LevelSources: @unchecked Sendable {
         if levelAssignments[levelIndex].isEmpty {
             return levelEntries[levelIndex][Int(record.item)].entry.origin?.line.map { SourceLocation(line: $0, column: 1) }
         }
-        return levelAssignments[levelIndex][Int(record.item)].assignment.nameRange.start
+        let assignment = index(of: record)
+        return levelFiles[levelIndex][assignment.file].tree.assignment(ofRecord: assignment.record).nameRange.start
     }
 
     /// The key path of `record`'s dictionary entry, if it has one.

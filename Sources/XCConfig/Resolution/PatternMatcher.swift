@@ -1,8 +1,8 @@
 /// Condition patterns as Xcode matches them: `fnmatch`-like, case-sensitive, on bytes, with no
 /// special meaning for `/`, `,` or `\` (semantics §4.2).
-public enum PatternMatcher {
+package enum PatternMatcher {
     /// `true` when `value` matches `pattern`.
-    public static func matches(_ pattern: String, _ value: String) -> Bool {
+    package static func matches(_ pattern: String, _ value: String) -> Bool {
         NameTable.withBytes(of: pattern) { p in NameTable.withBytes(of: value) { v in match(p, v) } }
     }
 

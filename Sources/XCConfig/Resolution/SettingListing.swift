@@ -85,20 +85,23 @@ extension AssignmentTable {
     private func allSettingIDs() -> [Int] {
         let count = nameIDs.count
         if count == 0 { return [] }
-        // Scratch of the listing's own: the table is shared by concurrent queries.
-        var keys = FlatBuffer<SettingListing.SortKey>()
-        keys.reserveCapacity(2 &* count)
-        let base = keys.base.unsafelyUnwrapped
-        var keyed = 0
-        var id = 0
-        while id < count {
-            if lastRecord[id] >= 0 {
-                (base + keyed).initialize(to: sortKey(id))
-                keyed &+= 1
+        // Scratch of the listing's own (the table is shared by concurrent queries): a key per
+        // name, and as much again for the merge. Used only inside the access, which keeps the
+        // buffer alive for as long as the pointer is used.
+        var keys = FlatBuffer<SettingListing.SortKey>(unsafeUninitializedCount: 2 &* count)
+        return keys.withUnsafeMutableElements { keys in
+            let base = keys.baseAddress.unsafelyUnwrapped
+            var keyed = 0
+            var id = 0
+            while id < count {
+                if lastRecord[id] >= 0 {
+                    (base + keyed).initialize(to: sortKey(id))
+                    keyed &+= 1
+                }
+                id &+= 1
             }
-            id &+= 1
+            return sortedByName(base, count: keyed)
         }
-        return sortedByName(base, count: keyed)
     }
 
     /// The ``SettingListing/SortKey`` of the name with interned ID `id`.

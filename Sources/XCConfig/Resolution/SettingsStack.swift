@@ -36,7 +36,7 @@ public struct ConditionSpec: Sendable, Hashable {
 /// Splits a dictionary key such as `OTHER_LDFLAGS[sdk=iphoneos*][arch=arm64]` into the setting
 /// name and its conditions, with the xcconfig grammar (conditions untrimmed). `nil` when the
 /// key is malformed.
-public func parseSettingKey(_ key: String) -> (name: String, conditions: [ConditionSpec])? {
+package func parseSettingKey(_ key: String) -> (name: String, conditions: [ConditionSpec])? {
     // The bytes of a copy: the key itself is returned as the name when it has no conditions.
     var spelling = key
     return spelling.withUTF8 { bytes in parseSettingKey(key, bytes: bytes) }

@@ -210,11 +210,10 @@ extension LoadedConfiguration {
         guard parts.count != 1 else { return parts[0] }
         var result = LoadedConfiguration(files: [], assignments: [], includes: [], diagnostics: [], dependencies: [])
         var seen: Set<String> = []
-        var assignmentParts: [(assignments: Assignments, fileIndexOffset: Int)] = []
         for part in parts {
             let offset = result.files.count
             result.files += part.files
-            assignmentParts.append((part.assignments, offset))
+            result.assignmentIndices += part.assignmentIndices.map { $0.movingFile(by: offset) }
             result.includes += part.includes.map {
                 IncludeEdge(includerIndex: $0.includerIndex + offset, directive: $0.directive, location: $0.location,
                             resolvedPath: $0.resolvedPath, targetIndex: $0.targetIndex.map { $0 + offset }, outcome: $0.outcome)
@@ -224,7 +223,6 @@ extension LoadedConfiguration {
                 result.dependencies.append(dependency)
             }
         }
-        result.assignments = .concatenating(assignmentParts, files: result.files)
         return result
     }
 }

@@ -49,7 +49,7 @@ enum ExpandCommand: Command {
                 PositionalSpec("xcconfig", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true),
             ],
             acceptsOverrides: true,
-            usage: "<file> [<xcconfig> ...] [<NAME=VALUE> ...] [<options>]",
+            usage: "<file> [<xcconfig> ...] [<NAME[cond]=VALUE> ...] [<options>]",
             showsLimits: true
         )
     }
@@ -82,7 +82,7 @@ enum ExpandCommand: Command {
         }
 
         let stack = try StackArguments(arguments, files: arguments.positionals("xcconfig"), context: context).load()
-        context.diagnostics.print(stack.loadDiagnostics)
+        context.diagnostics.print(StackArguments.explained(stack.loadDiagnostics, context: context))
         var failed = stack.loadDiagnostics.contains { $0.severity == .error }
 
         let expansion = PlistExpansion(kind: kind, appIdentifierPrefix: arguments.value("app-id-prefix"), strict: arguments.flag("strict"))
@@ -133,8 +133,8 @@ enum ExpandCommand: Command {
         }.joined()
     }
 
-    /// `[{"keyPath", "template", "value", "unresolved": [...]}]`, plus `"removed": true` for a
-    /// dropped Info.plist entry.
+    /// `[{"keyPath", "template", "value", "unresolved": [...], "removed"}]`; `removed` is always
+    /// there (`true` for a dropped Info.plist entry), so consumers need not test for the key.
     static func jsonReport(_ substitutions: [PlistSubstitution]) -> String {
         let items = substitutions.map { substitution -> JSONValue in
             var members = [
@@ -143,7 +143,7 @@ enum ExpandCommand: Command {
                 JSONValue.Member("value", .string(substitution.value)),
                 JSONValue.Member("unresolved", .array(substitution.unresolved.map(JSONValue.string))),
             ]
-            if substitution.removed { members.append(JSONValue.Member("removed", .bool(true))) }
+            members.append(JSONValue.Member("removed", .bool(substitution.removed)))
             return .object(members)
         }
         return JSONValue.array(items).serialized(pretty: true) + "\n"

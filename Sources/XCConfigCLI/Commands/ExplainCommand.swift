@@ -8,11 +8,15 @@ enum ExplainCommand: Command {
             name: "explain",
             abstract: "Show where a setting's value comes from.",
             discussion: """
-                Takes the same inputs as resolve. Prints the final value, then every assignment of \
+                Takes the same inputs as resolve (without any, the only .xcodeproj in the current \
+                directory). Prints the final value, then every assignment of \
                 NAME from highest to lowest precedence: its level, file:line:column, its conditions \
                 and whether they match the context, its raw text and what it contributes. The winner \
                 is marked with *. Under each assignment, every referenced setting and every \
-                $(inherited) is shown with the assignment it reached and its value, recursively.
+                $(inherited) is shown with the assignment it reached and its value, recursively. \
+                A name inside a composed reference that is set nowhere is named (unset: …), and for a \
+                file included more than once each include chain is shown. NAME comes first; a file in \
+                its place is a usage error.
 
                 EXAMPLE:
                   xcconfig explain OTHER_LDFLAGS App.xcconfig -c Release --sdk iphoneos
@@ -31,24 +35,34 @@ enum ExplainCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         let name = arguments.positional("name")!
-        let stack = try StackArguments(arguments, files: arguments.positionals("file"), context: context).load()
-        context.diagnostics.print(stack.loadDiagnostics)
+        if CommandLineOverride.parse(name + "=") == nil {
+            // `xcconfig explain App.xcconfig`: the file given where the setting name belongs.
+            if context.fileSystem.kind(of: context.absolutePath(name)) != nil || name.hasSuffix(".xcconfig") {
+                throw UsageError("'\(name)' is a file, not a setting name; explain takes NAME first: xcconfig explain NAME \(name)")
+            }
+            throw UsageError("'\(name)' is not a setting name; explain takes NAME first: xcconfig explain NAME [FILE...]")
+        }
+        let files = arguments.positionals("file")
+        let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
+        let stack = try StackArguments(arguments, files: files, context: context).load()
+        context.diagnostics.print(StackArguments.explained(stack.loadDiagnostics, context: context))
         let explanation = stack.resolver.explain(name)
         context.diagnostics.print(stack.resolver.diagnostics)
         var failed = stack.diagnostics.contains { $0.severity == .error }
         if explanation.assignments.isEmpty {
-            context.diagnostics.printError("'\(name)' is not assigned at any level")
+            context.diagnostics.printError("'\(name)' is not assigned at any level" + ResolveCommand.settingSuggestion(name, resolver: stack.resolver))
             failed = true
         }
+        let notes = ExplainNotes(stack: stack)
         if arguments.value("format") == "json" {
-            context.print(json(explanation, context: context).serialized(pretty: true))
+            context.print(json(explanation, notes: notes, context: context).serialized(pretty: true))
         } else {
-            context.standardOutput.write(text(explanation, context: context))
+            context.standardOutput.write(text(explanation, notes: notes, context: context))
         }
         return failed ? .failure : .success
     }
 
-    static func text(_ explanation: Explanation, context: CommandContext) -> String {
+    static func text(_ explanation: Explanation, notes: ExplainNotes, context: CommandContext) -> String {
         var output = "\(explanation.name) = \(explanation.value)\n"
         if explanation.assignments.isEmpty { return output }
         output += "\nAssignments, highest precedence first:\n"
@@ -67,6 +81,14 @@ enum ExplainCommand: Command {
             if let contribution = assignment.contribution {
                 output += "      value: \(contribution)\(assignment.isWinner ? "" : "  (shadowed)")\n"
             }
+            for (name, reference) in notes.unsetNames(in: info.rawValue) {
+                output += "      unset: \(name) is not set (in \(reference))\n"
+            }
+            let chains = notes.includeChains(of: info.file, context: context)
+            if chains.count > 1 {
+                output += "      included \(chains.count) times:\n"
+                for chain in chains { output += "        " + chain + "\n" }
+            }
             for reference in assignment.references { output += traceText(reference, depth: 3, context: context) }
         }
         return output
@@ -82,7 +104,7 @@ enum ExplainCommand: Command {
         return output
     }
 
-    static func json(_ explanation: Explanation, context: CommandContext) -> JSONValue {
+    static func json(_ explanation: Explanation, notes: ExplainNotes, context: CommandContext) -> JSONValue {
         .object([
             JSONValue.Member("name", .string(explanation.name)),
             JSONValue.Member("value", .string(explanation.value)),
@@ -93,6 +115,9 @@ enum ExplainCommand: Command {
                     members.append(JSONValue.Member("contribution", .string(contribution)))
                 }
                 members.append(JSONValue.Member("references", .array(assignment.references.map { traceJSON($0, context: context) })))
+                members.append(JSONValue.Member("unset", .array(notes.unsetNames(in: assignment.info.rawValue).map { .string($0.name) })))
+                let chains = notes.includeChains(of: assignment.info.file, context: context)
+                if chains.count > 1 { members.append(JSONValue.Member("includeChains", .array(chains.map(JSONValue.string)))) }
                 return .object(members)
             })),
         ])
@@ -120,5 +145,60 @@ enum ExplainCommand: Command {
         members.append(JSONValue.Member("matches", .bool(info.matchesContext)))
         members.append(JSONValue.Member("raw", .string(info.rawValue)))
         return members
+    }
+}
+
+/// What `explain` adds under an assignment besides the trace: the settings a composed
+/// reference reached that are not set (`$(SWIFT_VERSION_$(XCODE_VERSION_MAJOR))` with no
+/// XCODE_VERSION_MAJOR), and, for a file included more than once, each include chain.
+struct ExplainNotes {
+    let stack: LoadedStack
+
+    /// `(name, reference)` for every name inside a composed reference of `raw` that is
+    /// assigned at no level, in order, each once.
+    func unsetNames(in raw: String) -> [(name: String, reference: String)] {
+        guard raw.contains("$") else { return [] }
+        var result: [(name: String, reference: String)] = []
+        func visit(_ expression: Expression, composedIn outer: String?) {
+            for reference in expression.references {
+                let text = String(decoding: Array(expression.source.utf8)[reference.range.clamped(to: 0..<expression.source.utf8.count)], as: UTF8.self)
+                if let name = reference.literalName {
+                    if let outer, name != "inherited", name != "value", !stack.resolver.isAssigned(name),
+                       !result.contains(where: { $0.name == name }) {
+                        result.append((name, outer))
+                    }
+                } else {
+                    visit(reference.name, composedIn: outer ?? text)
+                }
+                for op in reference.operators { if let operand = op.operand { visit(operand, composedIn: outer) } }
+            }
+        }
+        visit(Expression(parsing: raw, semantics: .list), composedIn: nil)
+        return result
+    }
+
+    /// `App.xcconfig:2 → Shared.xcconfig:1 → Base.xcconfig` for each time `file` was included
+    /// at one level, the root first; fewer than two when it was included once.
+    func includeChains(of file: String?, context: CommandContext) -> [String] {
+        guard let file else { return [] }
+        var chains: [String] = []
+        for (_, configuration) in stack.configurations {
+            let edges = configuration.includes.filter { $0.outcome == .included && $0.resolvedPath == file }
+            guard edges.count > 1 || !chains.isEmpty else { continue }
+            for edge in edges {
+                var links = [context.displayPath(file)]
+                var includer = edge.includerIndex
+                var line = edge.location.line
+                var seen = Set<Int>()
+                while seen.insert(includer).inserted, let path = configuration.path(ofFile: includer) {
+                    links.insert("\(context.displayPath(path)):\(line)", at: 0)
+                    guard let parent = configuration.includes.first(where: { $0.outcome == .included && $0.targetIndex == includer }) else { break }
+                    includer = parent.includerIndex
+                    line = parent.location.line
+                }
+                chains.append(links.joined(separator: " → "))
+            }
+        }
+        return chains
     }
 }

@@ -23,25 +23,40 @@ enum LintCommand: Command {
                 value-too-large evaluates values in that context (as Xcode, an unbound condition parameter \
                 matches only *); reference-cycle counts only the assignments whose conditions can match the \
                 bound parameters; project-shadows-xcconfig looks only at the --configuration and \
-                --target-name given. -I, --project-root (default: the --project directory) and \
+                --target (or --target-name) given. -I, --project-root (default: the --project directory) and \
                 --developer-dir find includes as resolve does.
                 The configuration .xcconfig-lint.json is looked up from the current directory upwards to the \
                 repository root: {"disabled_rules": [], "opt_in_rules": [], "severity": {"RULE": "error"}, \
-                "exclude": ["glob"]}.
+                "exclude": ["glob"], "ignore_missing_includes": ["glob"]}. exclude globs also silence \
+                missing-include for include targets they match; ignore_missing_includes silences only that \
+                (files a tool generates, such as **/Pods/**). hardcoded-team is opt-in.
                 Suppress findings in a file with // xcconfig-lint:disable RULE[,RULE] (until \
                 // xcconfig-lint:enable RULE), // xcconfig-lint:disable-next-line RULE, or \
                 // xcconfig-lint:disable-line RULE as the comment of the line itself.
+                A summary line (Found 3 warnings, 1 error in 12 files) ends the run on stderr unless \
+                --quiet. - as PATH lints standard input as the file --stdin-path names. Findings in \
+                the --baseline file are accepted (matched by file, rule and message, not line); \
+                --write-baseline FILE records the current ones. --format github names files relative \
+                to the repository root ($GITHUB_WORKSPACE, else the folder holding .git). Findings are \
+                coloured on a terminal (not with NO_COLOR or --color never).
                 Exit status 1 when a finding has severity error, or any finding with --strict.
                 """,
             options: OptionSpec.evaluationContext + [
                 .value("project", valueName: "path",
                        help: "An .xcodeproj whose build settings are checked against their base xcconfigs (project-shadows-xcconfig); without PATHs, its base xcconfigs are linted."),
+                .value("target", valueName: "name",
+                       help: "The target whose build settings project-shadows-xcconfig checks; binds the target condition as --target-name does."),
                 .value("format", valueName: "format", allowed: ReportFormat.allCases.map(\.rawValue), default: "xcode",
                        help: "How findings are printed: FILE:LINE:COLUMN: warning: MESSAGE [RULE] (xcode), a JSON array, SARIF 2.1.0, GitHub Actions commands or Checkstyle XML."),
                 .flag("strict", help: "Exit with status 1 on any finding, warnings included."),
                 .value("lint-config", valueName: "file", help: "The lint configuration to use instead of the .xcconfig-lint.json found."),
                 .flag("fix", help: "Rewrite what has one safe fix (comment-in-value, deprecated-reference, trailing-semicolon), atomically, then report what remains."),
-                .flag("rules", help: "List every rule with its default severity, whether it is opt-in, and what it finds."),
+                .flag("quiet", short: "q", help: "Print only the findings: no summary line, no --fix report on stderr."),
+                .value("stdin-path", valueName: "path",
+                       help: "With - as PATH: the file standard input stands for (default: stdin.xcconfig); its includes are found next to it."),
+                .value("baseline", valueName: "file", help: "Findings recorded in this baseline are accepted: not printed and not failing the run."),
+                .value("write-baseline", valueName: "file", help: "Write every finding to this baseline file (to accept them with --baseline)."),
+                .flag("rules", help: "List every rule with its default severity, whether it is opt-in, and what it finds (--format json: as data)."),
                 .value("explain", valueName: "rule", help: "Print a rule's description and examples."),
             ],
             positionals: [PositionalSpec("path", help: "Files or directories to lint (default: .).", isOptional: true, isRepeatable: true)]
@@ -50,11 +65,14 @@ enum LintCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         if arguments.flag("rules") {
-            context.standardOutput.write(RuleCatalogText.list())
+            context.standardOutput.write(arguments.value("format") == "json" ? RuleCatalogText.listJSON() : RuleCatalogText.list())
             return .success
         }
         if let identifier = arguments.value("explain") {
             guard let text = RuleCatalogText.explanation(of: identifier) else {
+                if let suggestion = NearMiss.suggestion(for: identifier, in: RuleRegistry.identifiers.sorted()) {
+                    throw CommandFailure("unknown rule '\(identifier)'; did you mean '\(suggestion)'?")
+                }
                 throw CommandFailure("unknown rule '\(identifier)'; `xcconfig lint --rules` lists them")
             }
             context.standardOutput.write(text)
@@ -67,34 +85,103 @@ enum LintCommand: Command {
             projectRoot: arguments.value("project-root").map(context.absolutePath),
             developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
                 ?? StackArguments.developerDirectory(context: context),
-            context: try StackArguments.evaluationContext(arguments))
+            context: try lintContext(arguments))
         // Git only answers about real files.
         let git: (any GitOracle)? = context.fileSystem is RealFileSystem ? ProcessGit() : nil
-        let linter = Linter(configuration: configuration, environment: environment, fileSystem: context.fileSystem, git: git,
+        var paths = arguments.positionals("path")
+        var fileSystem = context.fileSystem
+        if paths.contains("-") {
+            // Standard input, linted as the file --stdin-path names.
+            if arguments.flag("fix") { throw UsageError("--fix cannot rewrite standard input; name the file") }
+            let standIn = context.absolutePath(arguments.value("stdin-path") ?? "stdin.xcconfig")
+            let bytes: [UInt8]
+            do { bytes = try context.fileSystem.read("/dev/stdin") } catch {
+                throw CommandFailure("cannot read standard input: \(error)")
+            }
+            fileSystem = StandardInputFileSystem(base: context.fileSystem, path: standIn, bytes: bytes)
+            paths = paths.map { $0 == "-" ? standIn : $0 }
+        } else if arguments.value("stdin-path") != nil {
+            throw UsageError("--stdin-path names what standard input stands for; give - as PATH to lint it")
+        }
+        let linter = Linter(configuration: configuration, environment: environment, fileSystem: fileSystem, git: git,
                             project: arguments.value("project").map(context.absolutePath))
-        let paths = arguments.positionals("path")
+        let quiet = arguments.flag("quiet")
 
         do {
             if arguments.flag("fix") {
                 let summary = try linter.fix(paths: paths)
                 context.diagnostics.print(summary.failures)
-                for (file, count) in summary.fixedFindings.sorted(by: { $0.key < $1.key }) {
+                for (file, count) in summary.fixedFindings.sorted(by: { $0.key < $1.key }) where !quiet {
                     context.standardError.write("\(context.displayPath(file)): fixed \(count) finding\(count == 1 ? "" : "s")\n")
                 }
             }
-            let findings = try linter.lint(paths: paths)
+            let result = try linter.run(paths: paths)
+            if let path = arguments.value("write-baseline").map(context.absolutePath) {
+                do {
+                    try context.fileSystem.writeAtomically(
+                        LintBaseline.serialized(result.diagnostics, directory: Path.directory(of: path)), to: path)
+                } catch {
+                    throw CommandFailure("cannot write the baseline: \(error)")
+                }
+            }
+            var findings = result.diagnostics
+            var accepted = 0
+            if let path = arguments.value("baseline").map(context.absolutePath) {
+                (findings, accepted) = try LintBaseline.load(path, fileSystem: context.fileSystem).newFindings(in: findings)
+            }
             let format = ReportFormat(rawValue: arguments.value("format") ?? "xcode") ?? .xcode
-            let report = format.reporter.report(findings, context: ReportContext(
-                currentDirectory: context.currentDirectory, configuration: configuration, toolVersion: toolVersion))
-            context.standardOutput.write(report)
+            if format == .xcode && context.colorsStandardOutput {
+                // The same colours as every other diagnostic of the tool.
+                let printer = DiagnosticPrinter(output: context.standardOutput, usesColor: true, currentDirectory: context.currentDirectory)
+                for finding in findings { printer.print(finding) }
+            } else {
+                let report = format.reporter.report(findings, context: ReportContext(
+                    currentDirectory: context.currentDirectory, configuration: configuration, toolVersion: toolVersion,
+                    repositoryRoot: repositoryRoot(context)))
+                context.standardOutput.write(report)
+            }
+            if !quiet { context.standardError.write(summary(findings, fileCount: result.fileCount, accepted: accepted)) }
             if findings.contains(where: { $0.severity == .error }) { return .failure }
             if arguments.flag("strict") && !findings.isEmpty { return .failure }
             return .success
-        } catch {
+        } catch let error as LintError {
             throw CommandFailure(error.message)
         }
     }
 
+    /// `Found 3 warnings, 1 error in 12 files`, as SwiftLint ends a run, on stderr so that the
+    /// report on stdout stays machine-readable; `(2 more in the baseline)` when some were accepted.
+    static func summary(_ findings: [Diagnostic], fileCount: Int, accepted: Int) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.count - errors
+        var line = "Found \(count(warnings, "warning")), \(count(errors, "error")) in \(count(fileCount, "file"))"
+        if accepted > 0 { line += " (\(accepted) more in the baseline)" }
+        return line + "\n"
+    }
+
+    /// The repository's top directory, which GitHub annotation paths are relative to:
+    /// `$GITHUB_WORKSPACE` in a workflow, else the nearest ancestor of the current directory
+    /// holding `.git`, else none (paths then stay relative to the current directory).
+    static func repositoryRoot(_ context: CommandContext) -> String? {
+        if let workspace = context.environmentValue("GITHUB_WORKSPACE"), !workspace.isEmpty { return context.absolutePath(workspace) }
+        var directory = context.currentDirectory
+        while true {
+            if context.fileSystem.exists(Path.join(directory, ".git")) { return directory }
+            let parent = Path.directory(of: directory)
+            if parent == directory { return nil }
+            directory = parent
+        }
+    }
+
+
+    /// The context options; `--target` is accepted for `--target-name`, as `resolve`,
+    /// `explain` and `expand` spell it.
+    static func lintContext(_ arguments: ParsedArguments) throws -> EvaluationContext {
+        var context = try StackArguments.evaluationContext(arguments)
+        if context.targetName == nil { context.targetName = arguments.value("target") }
+        return context
+    }
 
     /// `--lint-config FILE`, else the `.xcconfig-lint.json` that applies here, else the defaults.
     /// Unknown keys and rule names are printed as warnings; a file that is not a JSON object

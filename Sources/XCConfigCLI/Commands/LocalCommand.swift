@@ -21,7 +21,7 @@ enum LocalCommand: Command {
                   xcconfig local update
                   xcconfig local check
                 """,
-            subcommands: [LocalInitCommand.self, LocalUpdateCommand.self, LocalCheckCommand.self],
+            subcommands: [LocalInitCommand.self, LocalUpdateCommand.self, LocalCheckCommand.self, LocalIgnoreCommand.self],
             showsLimits: false
         )
     }
@@ -44,6 +44,8 @@ enum LocalInitCommand: Command {
                 ls-files) when it is installed, else the work tree is found by its .git folder. \
                 \(contextNote)
 
+                A given value whose setting CONFIG assigns after its #include? line has no effect (the \
+                later line wins) and is refused (status 1) unless --force. \
                 An existing local file is never replaced without --force (status 1). A CONFIG \
                 without #include? is an error (status 1) unless --add-include is given. Every write \
                 is atomic and keeps the file's permissions; if one fails, the files written before \
@@ -60,9 +62,11 @@ enum LocalInitCommand: Command {
                 .value("name", valueName: "file",
                        help: "With --add-include, the file name to include (default: LocalConfig.xcconfig, next to CONFIG); otherwise picks the #include? naming it when CONFIG has several (default: the last)."),
                 .flag("add-include", help: "Append #include? \"NAME\" to CONFIG when it has none (every setting of CONFIG is then overridable)."),
-                .flag("force", help: "Replace an existing local file."),
+                .flag("force", help: "Replace an existing local file; write a value that has no effect (its setting is assigned after the #include?)."),
                 .flag("dry-run", help: "Print the file that would be written on stdout and write nothing (no local file, no .gitignore or CONFIG change)."),
                 .flag("no-gitignore", help: "Do not add the local file to .gitignore."),
+                .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
+                       help: "text: a summary; json: one object with what was (or, with --dry-run, would be) written."),
             ],
             positionals: [configPositional],
             acceptsOverrides: true,
@@ -88,7 +92,11 @@ enum LocalInitCommand: Command {
                 shared, values: values, force: arguments.flag("force"), editGitIgnore: !arguments.flag("no-gitignore"))
             context.diagnostics.print(plan.notes)
             let local = context.displayPath(shared.localFilePath)
-
+            if arguments.value("format") == "json" {
+                if !arguments.flag("dry-run") { try setup.apply(plan) }
+                context.print(initJSON(plan, dryRun: arguments.flag("dry-run"), context: context).serialized(pretty: true))
+                return failed ? .failure : .success
+            }
             if arguments.flag("dry-run") {
                 context.standardOutput.write(bytes: plan.localFile)
                 for write in plan.writes {
@@ -109,6 +117,37 @@ enum LocalInitCommand: Command {
             if plan.alreadyIgnored { context.print("\(local) is already ignored by git.") }
             return failed ? .failure : .success
         }
+    }
+
+    /// `--format json`: `{"localFile", "dryRun", "writes": [{"path", "role", "created"}], "set",
+    /// "listed", "alreadyIgnored"}`, plus `"contents"` (the local file's text) with `--dry-run`.
+    static func initJSON(_ plan: LocalPlan, dryRun: Bool, context: CommandContext) -> JSONValue {
+        let shared = plan.shared
+        let listed = shared.overridable.count - plan.setKeys.filter { shared.overridable($0) != nil }.count
+        var members = [
+            JSONValue.Member("localFile", .string(context.displayPath(shared.localFilePath))),
+            JSONValue.Member("dryRun", .bool(dryRun)),
+            JSONValue.Member("writes", .array(plan.writes.map { writeJSON($0, context: context) })),
+            JSONValue.Member("set", .array(plan.setKeys.map(JSONValue.string))),
+            JSONValue.Member("listed", .integer(listed)),
+            JSONValue.Member("alreadyIgnored", .bool(plan.alreadyIgnored)),
+        ]
+        if dryRun { members.append(JSONValue.Member("contents", .string(String(decoding: plan.localFile, as: UTF8.self)))) }
+        return .object(members)
+    }
+
+    /// `{"path", "role": "local-file"|"gitignore"|"shared-configuration", "created"}`.
+    static func writeJSON(_ write: LocalWrite, context: CommandContext) -> JSONValue {
+        let role = switch write.role {
+        case .localFile: "local-file"
+        case .gitignore: "gitignore"
+        case .sharedConfiguration: "shared-configuration"
+        }
+        return .object([
+            JSONValue.Member("path", .string(context.displayPath(write.path))),
+            JSONValue.Member("role", .string(role)),
+            JSONValue.Member("created", .bool(write.previous == nil)),
+        ])
     }
 
     /// `write Config/LocalConfig.xcconfig` and the like, for the summary and `--dry-run`.
@@ -137,8 +176,10 @@ enum LocalUpdateCommand: Command {
                 Keeps every existing line and value of the local file. Settings CONFIG now assigns \
                 before its #include? line that the file does not mention yet (assigned, or commented \
                 out as // NAME = ...) are appended, commented out with their shared values. \
-                Assignments of settings CONFIG no longer assigns before that line are commented out, \
-                never deleted, under a line saying why. The write is atomic and keeps the file's \
+                An assignment of a setting CONFIG no longer assigns before that line still applies, so \
+                it is kept in force under a comment saying so (the build does not change); --prune \
+                comments it out instead (never deletes it). When the setting comes back, those comments \
+                are removed. The write is atomic and keeps the file's \
                 permissions; nothing is written when nothing changed. Status 1 when there is no \
                 local file yet. \(contextNote)
 
@@ -149,6 +190,9 @@ enum LocalUpdateCommand: Command {
             options: localContextOptions + [
                 .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
                 .flag("dry-run", help: "Print the updated file on stdout and write nothing."),
+                .flag("prune", help: "Comment out the values of settings CONFIG no longer assigns before its #include? (this changes the build: those values stop applying)."),
+                .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
+                       help: "text: a summary; json: one object with what was (or, with --dry-run, would be) written."),
             ],
             positionals: [configPositional],
             showsLimits: false
@@ -158,10 +202,26 @@ enum LocalUpdateCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         return try LocalArguments.running(context) {
             let (setup, shared, failed) = try LocalArguments.load(arguments, context: context, addingInclude: false)
-            let plan = try setup.planUpdate(shared)
+            let plan = try setup.planUpdate(shared, prune: arguments.flag("prune"))
             context.diagnostics.print(plan.notes)
             let local = context.displayPath(shared.localFilePath)
             let update = plan.update!
+            if arguments.value("format") == "json" {
+                if !arguments.flag("dry-run") { try setup.apply(plan) }
+                var members = [
+                    JSONValue.Member("localFile", .string(local)),
+                    JSONValue.Member("dryRun", .bool(arguments.flag("dry-run"))),
+                    JSONValue.Member("changed", .bool(update.changed)),
+                    JSONValue.Member("added", .array(update.added.map(JSONValue.string))),
+                    JSONValue.Member("commentedOut", .array(update.commentedOut.map(JSONValue.string))),
+                    JSONValue.Member("kept", .array(update.kept.map(JSONValue.string))),
+                ]
+                if arguments.flag("dry-run") {
+                    members.append(JSONValue.Member("contents", .string(String(decoding: plan.localFile, as: UTF8.self))))
+                }
+                context.print(JSONValue.object(members).serialized(pretty: true))
+                return failed ? .failure : .success
+            }
             if arguments.flag("dry-run") {
                 context.standardOutput.write(bytes: plan.localFile)
                 return failed ? .failure : .success
@@ -173,6 +233,8 @@ enum LocalUpdateCommand: Command {
                 var parts: [String] = []
                 if !update.added.isEmpty { parts.append("added \(update.added.joined(separator: ", ")) (commented out)") }
                 if !update.commentedOut.isEmpty { parts.append("commented out \(update.commentedOut.joined(separator: ", "))") }
+                if !update.kept.isEmpty { parts.append("kept \(update.kept.joined(separator: ", ")) in force (no longer in the shared configuration; --prune comments them out)") }
+                if !update.unmarked.isEmpty { parts.append("removed the notes about \(update.unmarked.joined(separator: ", ")) (in the shared configuration again)") }
                 context.print("Updated \(local): " + parts.joined(separator: "; ") + ".")
             }
             return failed ? .failure : .success
@@ -200,7 +262,7 @@ enum LocalCheckCommand: Command {
             options: localContextOptions + [
                 .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
                 .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
-                       help: "text: a readable report; json: one object with config, localFile, exists, git, overrides, notOverridden."),
+                       help: "text: a readable report; json: one object with config, localFile, exists, git (ignored, not-ignored, tracked, outside-repository or unknown), overrides, notOverridden."),
             ],
             positionals: [configPositional],
             showsLimits: false
@@ -213,6 +275,12 @@ enum LocalCheckCommand: Command {
             let report = setup.check(shared)
             if let limitation = report.git.limitation { context.diagnostics.print(Diagnostic(severity: .note, message: limitation)) }
             context.diagnostics.print(report.diagnostics)
+            for override in report.overrides {
+                guard let later = shared.overriddenAfterInclude(override.key) else { continue }
+                context.diagnostics.print(Diagnostic(
+                    severity: .warning, message: "\(override.key) has no effect: assigned after the #include? at \(placeText(later, context: context))",
+                    file: shared.localFilePath, location: override.location))
+            }
             let overridden = Set(report.overrides.map(\.key))
             let notOverridden = shared.overridable.filter { !overridden.contains($0.key) }
             let gitText = gitDescription(report.git)
@@ -222,7 +290,7 @@ enum LocalCheckCommand: Command {
                     JSONValue.Member("config", .string(context.displayPath(shared.path))),
                     JSONValue.Member("localFile", .string(context.displayPath(shared.localFilePath))),
                     JSONValue.Member("exists", .bool(report.localFileExists)),
-                    JSONValue.Member("git", .string(gitText)),
+                    JSONValue.Member("git", .string(gitState(report.git))),
                 ]
                 members.append(JSONValue.Member("overrides", .array(report.overrides.map { override in
                     var object = [
@@ -248,9 +316,12 @@ enum LocalCheckCommand: Command {
                         text += "Overrides:\n"
                         for override in report.overrides {
                             let assignment = override.value.isEmpty ? "\(override.key) =" : "\(override.key) = \(override.value)"
-                            let shared = override.sharedValue.map { $0.isEmpty ? "(shared value: empty)" : "(shared value: \($0))" }
+                            var note = override.sharedValue.map { $0.isEmpty ? "(shared value: empty)" : "(shared value: \($0))" }
                                 ?? "(not assigned before the #include? line)"
-                            text += "  \(assignment)    \(shared)\n"
+                            if let later = shared.overriddenAfterInclude(override.key) {
+                                note = "(no effect: assigned after the #include? at \(placeText(later, context: context)))"
+                            }
+                            text += "  \(assignment)    \(note)\n"
                         }
                     }
                 }
@@ -264,14 +335,37 @@ enum LocalCheckCommand: Command {
             if report.isTracked {
                 context.diagnostics.print(Diagnostic(
                     severity: .error,
-                    message: "git tracks the local file; run `git rm --cached \(report.git.relativePath ?? local)` and list it in .gitignore",
+                    message: "git tracks the local file; run `\(setup.untrackCommand(report.git, localPath: local))`"
+                        + (report.git.isIgnored == true ? "" : " and `xcconfig local ignore`"),
                     file: local))
                 return .failure
             }
             if report.git.isIgnored == false {
-                context.diagnostics.print(Diagnostic(severity: .warning, message: "git does not ignore the local file; run `xcconfig local init` or list it in .gitignore", file: local))
+                context.diagnostics.print(Diagnostic(severity: .warning, message: "git does not ignore the local file; run `xcconfig local ignore` (it adds the line to .gitignore and leaves the file as it is)", file: local))
             }
             return loadFailed ? .failure : .success
+        }
+    }
+
+    /// `Config/Shared.xcconfig:12`: where a shared assignment is.
+    static func placeText(_ setting: OverridableSetting, context: CommandContext) -> String {
+        (setting.file.map(context.displayPath) ?? "?") + ":\(setting.location.line)"
+    }
+
+    /// The `git` value of `--format json`: `ignored`, `not-ignored`, `tracked`,
+    /// `outside-repository`, or `unknown` when git could not say.
+    static func gitState(_ git: LocalFileGitStatus) -> String {
+        switch git.lookup {
+        case .notAWorkTree: return "outside-repository"
+        case .unknown: return "unknown"
+        case .workTree:
+            if git.relativePath == nil { return "outside-repository" }
+            if git.isTracked == true { return "tracked" }
+            switch git.isIgnored {
+            case true?: return "ignored"
+            case false?: return "not-ignored"
+            case nil: return "unknown"
+            }
         }
     }
 
@@ -291,10 +385,49 @@ enum LocalCheckCommand: Command {
     }
 }
 
+/// `xcconfig local ignore`.
+enum LocalIgnoreCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "ignore",
+            abstract: "Add the local file to .gitignore, leaving the file itself as it is.",
+            discussion: """
+                For a local file that exists already (committed by mistake, or created by hand): lists \
+                it once in the work tree's root .gitignore, like init, without touching its values. When \
+                git still tracks it, prints the exact git rm --cached line to run (the file stays on \
+                disk). Nothing is written when git already ignores it. \(contextNote)
+
+                EXAMPLES:
+                  xcconfig local ignore
+                  xcconfig local ignore Config/CustomConfig.xcconfig
+                """,
+            options: localContextOptions + [
+                .value("name", valueName: "file", help: "Picks the #include? naming this file when CONFIG has several (default: the last)."),
+            ],
+            positionals: [configPositional],
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        return try LocalArguments.running(context) {
+            let (setup, shared, failed) = try LocalArguments.load(arguments, context: context, addingInclude: false)
+            let plan = setup.planIgnore(shared)
+            context.diagnostics.print(plan.notes)
+            try setup.apply(plan)
+            let local = context.displayPath(shared.localFilePath)
+            for write in plan.writes { context.print(LocalInitCommand.describe(write, context: context).capitalizedFirst) }
+            if plan.alreadyIgnored { context.print("\(local) is already ignored by git.") }
+            return failed ? .failure : .success
+        }
+    }
+}
+
 /// What the `local` subcommands share: CONFIG, the include-search options, git.
 enum LocalArguments {
-    /// The context options: they locate CONFIG's includes as for resolve.
-    static var contextOptions: [OptionSpec] { OptionSpec.evaluationContext }
+    /// The include-search options: they locate CONFIG's includes as for resolve. The condition
+    /// options are not offered: every assignment is listed whatever the context.
+    static var contextOptions: [OptionSpec] { OptionSpec.includeSearch(withProject: false) }
 
     /// Runs `body`, turning a library error into its diagnostic and exit status.
     static func running(_ context: CommandContext, _ body: () throws -> ExitStatus) throws -> ExitStatus {
@@ -311,7 +444,7 @@ enum LocalArguments {
     static func status(of error: LocalConfigurationError) -> ExitStatus {
         switch error.kind {
         case .unreadable, .sharedConfigurationNotFound, .invalidValue: .usageError
-        case .missingOptionalInclude, .localFileExists, .localFileMissing, .writeFailed: .failure
+        case .missingOptionalInclude, .localFileExists, .localFileMissing, .writeFailed, .valueHasNoEffect: .failure
         }
     }
 
@@ -343,12 +476,11 @@ enum LocalArguments {
 
 /// What the context options do for `local`, for the subcommands' help.
 private let contextNote = """
-    The context options find CONFIG's includes as for resolve (-I, --project-root, \
-    --developer-dir); conditional assignments are listed with their conditions, whatever the \
-    condition options say.
+    -I, --project-root and --developer-dir find CONFIG's includes as for resolve; conditional \
+    assignments are listed with their conditions (no condition options: every build is covered).
     """
 
-/// The include-search and context options of the `local` subcommands.
+/// The include-search options of the `local` subcommands.
 private let localContextOptions = LocalArguments.contextOptions
 
 /// CONFIG, the shared configuration.

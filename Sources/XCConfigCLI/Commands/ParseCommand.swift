@@ -12,14 +12,17 @@ enum ParseCommand: Command {
                 JSON output is one object: {"file", "statements", "diagnostics"}. Each statement has a \
                 kind (assignment, include, comment, blank, invalid), its source range (line, column, \
                 endLine, endColumn; the end is just past the line terminator) and its parts: name, \
-                conditions as {"parameter", "pattern"} and value for an assignment; path, optional and \
-                resolvedPath for an include; message for an invalid line. The xcconfig format prints \
+                conditions as {"parameter", "pattern", "range"}, value, nameRange, valueRange and \
+                comments (trailing // comments as {"text", "range"}) for an assignment; path, pathRange, \
+                optional, resolvedPath and comments for an include; text for a comment line; message for \
+                an invalid line. Ranges are {"line", "column", "endLine", "endColumn"}, the end just past \
+                the last byte. The xcconfig format prints \
                 the file back from the tree, byte for byte identical to the input.
                 """,
             options: [
                 .value("format", valueName: "format", allowed: ["json", "xcconfig"], default: "json", help: "The output format."),
                 .flag("no-includes", help: "Do not resolve include directives (resolvedPath is then absent)."),
-            ] + OptionSpec.evaluationContext.filter { ["search-path", "project-root", "developer-dir"].contains($0.long) },
+            ] + OptionSpec.includeSearch(withProject: false),
             positionals: [PositionalSpec("file", help: "The configuration file to parse.")]
         )
     }
@@ -97,22 +100,39 @@ enum ParseCommand: Command {
             add("column", .integer(statement.range.start.column))
             add("endLine", .integer(statement.range.end.line))
             add("endColumn", .integer(statement.range.end.column))
+            func comments(_ ranges: [SourceRange]) -> JSONValue {
+                .array(ranges.map { range in .object([JSONValue.Member("text", .string(tree.text(range))), JSONValue.Member("range", rangeJSON(range))]) })
+            }
             switch statement.kind {
             case .assignment(let assignment):
                 add("name", .string(assignment.name))
+                add("nameRange", rangeJSON(assignment.nameRange))
                 add("conditions", .array(assignment.conditions.map {
-                    ["parameter": .string($0.parameter), "pattern": .string($0.pattern)]
+                    ["parameter": .string($0.parameter), "pattern": .string($0.pattern), "range": rangeJSON($0.range)]
                 }))
                 add("value", .string(assignment.value))
+                // The value's text as written: from its first chunk to its last (continuations included).
+                if let first = assignment.chunks.first, let last = assignment.chunks.last {
+                    add("valueRange", rangeJSON(SourceRange(start: first.start, end: last.end, startOffset: first.startOffset, endOffset: last.endOffset)))
+                }
+                add("comments", comments(assignment.comments))
             case .include(let include):
                 add("path", .string(include.path))
+                add("pathRange", rangeJSON(include.pathRange))
                 add("optional", .bool(include.isOptional))
                 if let resolved = resolvedIncludes[include.pathRange] {
                     add("resolvedPath", .string(context.displayPath(resolved)))
                 }
+                add("comments", comments(include.comment.map { [$0] } ?? []))
             case .invalid(let diagnostic):
                 add("message", .string(diagnostic.message))
-            case .comment, .blank:
+            case .comment:
+                var text = tree.text(statement.range)
+                while let last = text.unicodeScalars.last, last == "\n" || last == "\r" || last == "\u{2028}" || last == "\u{2029}" {
+                    text.unicodeScalars.removeLast()
+                }
+                add("text", .string(text))
+            case .blank:
                 break
             }
             return .object(members)
@@ -122,6 +142,16 @@ enum ParseCommand: Command {
             "statements": .array(statements),
             "diagnostics": .array(diagnostics.map { diagnosticJSON($0, context: context) }),
         ]
+    }
+
+    /// `{"line", "column", "endLine", "endColumn"}`: 1-based, the end just past the last byte.
+    static func rangeJSON(_ range: SourceRange) -> JSONValue {
+        .object([
+            JSONValue.Member("line", .integer(range.start.line)),
+            JSONValue.Member("column", .integer(range.start.column)),
+            JSONValue.Member("endLine", .integer(range.end.line)),
+            JSONValue.Member("endColumn", .integer(range.end.column)),
+        ])
     }
 
     static func diagnosticJSON(_ diagnostic: Diagnostic, context: CommandContext) -> JSONValue {

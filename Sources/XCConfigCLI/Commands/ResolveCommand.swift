@@ -1,4 +1,5 @@
 import XCConfig
+import XCConfigLint
 import XCConfigSyntax
 
 /// `xcconfig resolve`: every setting's value in a context, as `xcodebuild -showBuildSettings`
@@ -9,6 +10,7 @@ enum ResolveCommand: Command {
             name: "resolve",
             abstract: "Print resolved build settings, as xcodebuild -showBuildSettings would.",
             discussion: """
+                Without inputs, the only .xcodeproj in the current directory is read, as with --project. \
                 Lists every setting assigned at any level, sorted by name, evaluated in the context \
                 exactly as Xcode evaluates it (conditions, $(inherited), late-bound references, \
                 operators). Settings bound from the context (CONFIGURATION, SDK_NAME, ...) and the \
@@ -28,7 +30,7 @@ enum ResolveCommand: Command {
                 .flag("levels", help: "Show each level's own value next to the resolved one, the winner marked."),
                 .flag("all", help: "Also list settings bound from the context and the environment, and those --project defines (SRCROOT, PROJECT_NAME, TARGET_NAME, ...)."),
                 .value("print", valueName: "name", repeatable: true,
-                       help: "Print only this setting's value, raw (repeatable). A name assigned at no level is an error."),
+                       help: "Print only this setting's value, raw. A name assigned at no level is an error."),
                 .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}."),
                 .flag("all-configurations", help: "With --project and --format json: every configuration of each target listed."),
             ],
@@ -39,13 +41,15 @@ enum ResolveCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        let files = arguments.positionals("file")
+        let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
         if arguments.flag("all-targets") || arguments.flag("all-configurations") {
             return try ResolveMatrix.run(arguments, context: context)
         }
-        let stackArguments = try StackArguments(arguments, files: arguments.positionals("file"), context: context)
+        let stackArguments = try StackArguments(arguments, files: files, context: context)
         let stack = try stackArguments.load()
         let resolver = stack.resolver
-        context.diagnostics.print(stack.loadDiagnostics)
+        context.diagnostics.print(StackArguments.explained(stack.loadDiagnostics, context: context))
         var failed = stack.loadDiagnostics.contains { $0.severity == .error }
 
         let printed = arguments.values("print")
@@ -55,7 +59,7 @@ enum ResolveCommand: Command {
                 if resolver.isAssigned(name) {
                     lines.append(resolver.value(of: name))
                 } else {
-                    context.diagnostics.printError("'\(name)' is not assigned at any level")
+                    context.diagnostics.printError("'\(name)' is not assigned at any level" + settingSuggestion(name, resolver: resolver))
                     failed = true
                 }
             }
@@ -86,6 +90,13 @@ enum ResolveCommand: Command {
             context.standardOutput.write(bytes: ResolveOutput.render(settings, format: format, provenance: arguments.flag("provenance"), context: context))
         }
         return failed ? .failure : .success
+    }
+
+    /// `; did you mean NAME?` for a near miss of an assigned setting, else of a known one.
+    static func settingSuggestion(_ name: String, resolver: Resolver) -> String {
+        let suggestion = NearMiss.suggestion(for: name, in: resolver.settingNames())
+            ?? NearMiss.suggestion(for: name, in: BuildSettingsCatalog.shared.names)
+        return suggestion.map { "; did you mean \($0)?" } ?? ""
     }
 
     private static func reportSettingsDiagnostics(_ resolver: Resolver, context: CommandContext, failed: inout Bool) {

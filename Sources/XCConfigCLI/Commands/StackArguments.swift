@@ -1,4 +1,5 @@
 import XCConfig
+import XCConfigLint
 import XCConfigSyntax
 
 /// Turns the shared context and level options (cli.md "Evaluation context", "Levels") into a
@@ -45,8 +46,10 @@ struct StackArguments {
             if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
             inputs.apply(levels, projectFile: project.projectFilePath)
             projectDirectory = project.projectDirectory
-        } else if arguments.value("target") != nil {
-            throw UsageError("--target needs --project")
+        } else if let target = arguments.value("target"), evaluation.targetName == nil {
+            // Without a project, --target can only mean the target being built: one spelling
+            // per concept, as lint takes it.
+            evaluation.targetName = target
         }
 
         let firstInput = inputs.targetConfigFiles.first ?? inputs.projectConfigFile ?? inputs.xcconfigOverride
@@ -70,6 +73,26 @@ struct StackArguments {
         var host: [String: String] = [:]
         for key in ["HOME", "USER"] { if let value = context.environmentValue(key) { host[key] = value } }
         return host
+    }
+
+    /// `arguments` with `--project` set to the only `.xcodeproj` in the current directory when
+    /// they name no input at all (no file, no level option, no override), as `project list`
+    /// finds it; with none or several there, a usage error that says what was looked for.
+    static func defaultingToProject(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ParsedArguments {
+        let levelOptions = ["project", "project-config", "target-config", "xcconfig"]
+        guard files.isEmpty, arguments.overrides.isEmpty, !levelOptions.contains(where: { arguments.value($0) != nil }),
+              (context.environmentValue("XCODE_XCCONFIG_FILE") ?? "").isEmpty else { return arguments }
+        let project: String
+        do {
+            project = try XcodeProject.locate(in: context.currentDirectory, fileSystem: context.fileSystem)
+        } catch {
+            var reason = error.message.replacingEvery("'\(context.currentDirectory)'", with: "the current directory")
+            if reason.hasSuffix("; name one") { reason.removeLast("; name one".count) }
+            throw UsageError("no input given, and \(reason); name configuration files or --project PATH")
+        }
+        var arguments = arguments
+        arguments.valuesByOption["project"] = [project]
+        return arguments
     }
 
     /// The condition parameters bound by `--configuration`, `--sdk`, `--arch`, `--variant`,
@@ -101,6 +124,20 @@ struct StackArguments {
         // Freeing the resolver and the syntax trees would cost a tenth of a `resolve`.
         if keepsUntilExit { ProcessLifetime.keep(stack) }
         return stack
+    }
+
+    /// The load diagnostics with lint's explanation of a leading byte-order mark, so that
+    /// `resolve` says what `lint` says instead of only Xcode's "unexpected character ‘ï’"
+    /// (kept in the message). Other messages stay exactly Xcode's.
+    static func explained(_ diagnostics: [Diagnostic], context: CommandContext) -> [Diagnostic] {
+        diagnostics.map { diagnostic in
+            guard diagnostic.severity == .error, let file = diagnostic.file, diagnostic.location == SourceLocation(line: 1, column: 1),
+                  diagnostic.message.hasPrefix("unexpected character"),
+                  let bytes = try? context.fileSystem.read(file), SyntaxExplanation.startsWithByteOrderMark(bytes) else { return diagnostic }
+            var explained = diagnostic
+            explained.message = SyntaxExplanation.byteOrderMark(diagnostic.message)
+            return explained
+        }
     }
 
     /// The nearest directory at or above `file`'s folder that holds an `.xcodeproj` or

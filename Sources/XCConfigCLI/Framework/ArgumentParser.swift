@@ -1,3 +1,5 @@
+import XCConfigLint
+
 /// A `NAME[cond]...=VALUE` argument: a command-line override of a build setting, as with
 /// `xcodebuild NAME=value` (cli.md "Levels", level `command-line`).
 public struct CommandLineOverride: Hashable, Sendable {
@@ -169,7 +171,7 @@ enum ArgumentParser {
                 let name = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
                 let inlineValue = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
                 guard let option = options.first(where: { $0.long == name }) else {
-                    throw UsageError("Unknown option '--\(name)'")
+                    throw UsageError("Unknown option '--\(name)'" + didYouMean(String(name), in: options.map(\.long), prefix: "--"))
                 }
                 switch option.kind {
                 case .flag:
@@ -226,6 +228,11 @@ enum ArgumentParser {
             throw UsageError("Unexpected argument '\(unexpected)'")
         }
         return result
+    }
+
+    /// `; did you mean 'PREFIXsuggestion'?` when `word` is a near miss of one of `candidates`, else "".
+    static func didYouMean(_ word: String, in candidates: [String], prefix: String = "") -> String {
+        NearMiss.suggestion(for: word, in: candidates).map { "; did you mean '\(prefix)\($0)'?" } ?? ""
     }
 
     /// Whether `argument` would be read as an option rather than as the value of the one before it:

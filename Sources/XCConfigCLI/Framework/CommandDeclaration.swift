@@ -192,8 +192,8 @@ extension Command {
     }
 }
 
-/// A command-line usage mistake: printed swift-argument-parser style, `Error: …`, the usage
-/// line and a pointer to `--help`; status 2.
+/// A command-line usage mistake: printed as `error: …`, the usage line and a pointer to
+/// `--help`; status 2.
 public struct UsageError: Error, Sendable, Equatable {
     public var message: String
     public init(_ message: String) { self.message = message }

@@ -14,6 +14,7 @@ public enum CommandLineTool {
             LocalCommand.self,
             ProjectCommand.self,
             DiffCommand.self,
+            CompletionsCommand.self,
         ]
     }
 
@@ -52,7 +53,7 @@ public enum CommandLineTool {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--version" {
+            if argument == "--version" || argument == "-V" {
                 context.print(xcconfigVersion)
                 return .success
             }
@@ -80,6 +81,10 @@ public enum CommandLineTool {
             return .success
         }
 
+        if arguments[index] == "version" {
+            context.print(xcconfigVersion)
+            return .success
+        }
         if arguments[index] == "help" {
             let words = arguments[(index + 1)...].filter { !$0.hasPrefix("-") }
             guard let first = words.first else {
@@ -87,7 +92,7 @@ public enum CommandLineTool {
                 return .success
             }
             guard let command = commands.first(where: { $0.configuration.name == first }) else {
-                return topLevelUsageError("Unknown command '\(first)'", context: context)
+                return topLevelUsageError("Unknown command '\(first)'" + commandSuggestion(first), context: context)
             }
             var path: [any Command.Type] = [command]
             for word in words.dropFirst() {
@@ -99,7 +104,7 @@ public enum CommandLineTool {
         }
 
         guard var (command, configuration) = Self.command(named: arguments[index], in: commands) else {
-            return topLevelUsageError("Unknown command '\(arguments[index])'", context: context)
+            return topLevelUsageError("Unknown command '\(arguments[index])'" + commandSuggestion(arguments[index]), context: context)
         }
         var path: [any Command.Type] = [command]
         index += 1
@@ -115,7 +120,8 @@ public enum CommandLineTool {
             return .success
         }
         if !configuration.subcommands.isEmpty, let word = rest.first(where: { !$0.hasPrefix("-") }) {
-            return usageError(UsageError("Unknown subcommand '\(word)'"), path: path, context: context)
+            let names = configuration.subcommands.map { $0.configuration.name }
+            return usageError(UsageError("Unknown subcommand '\(word)'" + ArgumentParser.didYouMean(word, in: names)), path: path, context: context)
         }
 
         let parsed: ParsedArguments
@@ -139,6 +145,11 @@ public enum CommandLineTool {
         }
     }
 
+    /// `; did you mean 'resolve'?` for a near miss of a command name (`reslove`), else "".
+    private static func commandSuggestion(_ word: String) -> String {
+        ArgumentParser.didYouMean(word, in: commands.map { $0.configuration.name } + ["help"])
+    }
+
     /// The command of `commands` named `name`, and its configuration: built once, since it
     /// holds every option and help text of the command.
     private static func command(named name: String, in commands: [any Command.Type]) -> (any Command.Type, CommandConfiguration)? {
@@ -149,10 +160,11 @@ public enum CommandLineTool {
         return nil
     }
 
-    /// Prints a usage mistake swift-argument-parser style and returns status 2.
+    /// Prints a usage mistake (`error: …`, as every other error, then the usage line and a
+    /// pointer to `--help`) and returns status 2.
     static func usageError(_ error: UsageError, path: [any Command.Type], context: CommandContext) -> ExitStatus {
         context.standardError.write("""
-            Error: \(error.message)
+            error: \(context.diagnostics.relativePaths(in: error.message))
             Usage: \(HelpFormatter.usage(for: path))
               See 'xcconfig \(HelpFormatter.commandName(path)) --help' for more information.
 
@@ -162,7 +174,7 @@ public enum CommandLineTool {
 
     private static func topLevelUsageError(_ message: String, context: CommandContext) -> ExitStatus {
         context.standardError.write("""
-            Error: \(message)
+            error: \(message)
             Usage: xcconfig <subcommand>
               See 'xcconfig --help' for more information.
 

@@ -36,12 +36,33 @@ public struct DiagnosticPrinter: Sendable {
 
     /// Prints `error: MESSAGE`: a problem that concerns no file and line, such as an unreadable root file.
     public func printError(_ message: String) {
-        output.write(line(prefix: nil, severity: .error, message: message))
+        output.write(standalone(message, severity: .error))
     }
 
     /// Prints `warning: MESSAGE`.
     public func printWarning(_ message: String) {
-        output.write(line(prefix: nil, severity: .warning, message: message))
+        output.write(standalone(message, severity: .warning))
+    }
+
+    /// One line for a message that may come from a library error's description: absolute
+    /// paths below the current directory made relative, and a message that already says
+    /// `FILE: error: …` or `error: …` printed as that, never as `error: FILE: error: …`.
+    func standalone(_ message: String, severity: Severity) -> String {
+        var message = relativePaths(in: message)
+        let label = "\(severity.rawValue): "
+        if message.hasPrefix(label) { message.removeFirst(label.count) }
+        if let range = message.firstRange(of: ": " + label) {
+            return line(prefix: String(message[..<range.lowerBound]), severity: severity, message: String(message[range.upperBound...]))
+        }
+        return line(prefix: nil, severity: severity, message: message)
+    }
+
+    /// `text` with every absolute path below ``currentDirectory`` written relative to it
+    /// (cli.md: FILE is relative to the current directory when it lies below it).
+    public func relativePaths(in text: String) -> String {
+        guard currentDirectory.count > 1 else { return text }
+        let directory = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        return text.replacingEvery(directory, with: "")
     }
 
     /// The text ``print(_:showsRule:)`` writes, every line ending in a newline.

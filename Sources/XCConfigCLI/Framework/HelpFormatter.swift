@@ -13,7 +13,7 @@ public enum HelpFormatter {
         sections.append("OVERVIEW: Read Xcode build configuration (.xcconfig) files exactly as Xcode does.")
         sections.append("USAGE: xcconfig <subcommand>")
         sections.append(optionSection("OPTIONS", [
-            ("--version", "Show the version."),
+            ("-V, --version", "Show the version (also: xcconfig version)."),
         ] + ArgumentParser.globalOptions.map { ($0.helpLabel, optionHelp($0)) }))
         let subcommands = CommandLineTool.commands.map { ($0.configuration.name, $0.configuration.abstract) }
             + [("help", "Show subcommand help information.")]
@@ -34,7 +34,7 @@ public enum HelpFormatter {
                 // Indented lines (examples) are printed as written; prose is wrapped.
                 .map { $0.isEmpty || $0.hasPrefix("  ") ? String($0) : wrap(String($0), indent: 0) }.joined(separator: "\n"))
         }
-        sections.append("USAGE: " + usage(for: path))
+        sections.append(usageSection(usage(for: path)))
 
         var arguments = configuration.positionals.map { ($0.synopsis, $0.help) }
         if configuration.acceptsOverrides {
@@ -129,6 +129,31 @@ public enum HelpFormatter {
     }
 
     /// `text` wrapped at word boundaries to ``width`` columns, every line indented by `indent`.
+    /// `USAGE: …`, broken before a `[` group onto lines indented under the first word when it
+    /// does not fit in ``width``.
+    static func usageSection(_ usage: String) -> String {
+        let label = "USAGE: "
+        var lines: [String] = []
+        var rest = Substring(usage)
+        var prefix = label
+        while prefix.count + rest.count > width {
+            // The last group start that still fits, else the first one.
+            var cut: Substring.Index? = nil
+            var search = rest.startIndex
+            while let found = rest[search...].firstRange(of: " [") {
+                if prefix.count + rest.distance(from: rest.startIndex, to: found.lowerBound) <= width { cut = found.lowerBound }
+                search = found.upperBound
+                if cut == nil { cut = found.lowerBound; break }
+            }
+            guard let cut else { break }
+            lines.append(prefix + rest[..<cut])
+            rest = rest[rest.index(after: cut)...]
+            prefix = String(repeating: " ", count: label.count)
+        }
+        lines.append(prefix + rest)
+        return lines.joined(separator: "\n")
+    }
+
     static func wrap(_ text: String, indent: Int) -> String {
         let padding = String(repeating: " ", count: indent)
         var lines: [String] = []

@@ -21,10 +21,20 @@ extension OptionSpec {
             .value("variant", valueName: "name", help: "The variant condition and CURRENT_VARIANT.", group: contextGroup),
             .value("target-name", valueName: "name", help: "The target condition and TARGET_NAME.", group: contextGroup),
             .value("cond", valueName: "param=value", repeatable: true, help: "Binds any other condition parameter.", group: contextGroup),
+        ] + includeSearch(withProject: true)
+    }
+
+    /// `-I`, `--project-root`, `--developer-dir`: where includes are found. `withProject` says
+    /// whether the command takes `--project`, whose directory is then the default project root.
+    public static func includeSearch(withProject: Bool) -> [OptionSpec] {
+        let projectRootDefault = withProject
+            ? "Default: the directory of --project (its SRCROOT), else the nearest ancestor of the first input file holding an .xcodeproj or .xcworkspace."
+            : "Default: the nearest ancestor of the input file holding an .xcodeproj or .xcworkspace."
+        return [
             .value("search-path", short: "I", valueName: "dir", repeatable: true,
                    help: "An include search directory, searched after the including files' directories.", group: contextGroup),
             .value("project-root", valueName: "dir",
-                   help: "Searched last for includes, as Xcode searches the project directory. Default: the directory of --project (its SRCROOT), else the nearest ancestor of the first input file holding an .xcodeproj or .xcworkspace.",
+                   help: "Searched last for includes, as Xcode searches the project directory. " + projectRootDefault,
                    group: contextGroup),
             .value("developer-dir", valueName: "dir",
                    help: "Replaces <DEVELOPER_DIR> in include paths. Default: $DEVELOPER_DIR, else xcode-select -p on macOS.",
@@ -43,7 +53,7 @@ extension OptionSpec {
                        help: "A command-line override, like a NAME=VALUE argument.", group: levelGroup, isOverride: true),
             .value("project", valueName: "path", help: "An .xcodeproj (project.pbxproj or project.xcproj) whose base xcconfigs and build settings fill the project-xcconfig, project, target-xcconfig and target levels; --configuration defaults to its default configuration.",
                    group: levelGroup),
-            .value("target", valueName: "name", help: "The target of --project (default: the first target).", group: levelGroup),
+            .value("target", valueName: "name", help: "The target of --project (default: the first target); without --project, the same as --target-name.", group: levelGroup),
             .flag("env", help: "Include the process environment as the lowest level.", group: levelGroup),
         ]
     }

@@ -4,7 +4,8 @@ import XCConfigSyntax
 /// The contents of a `.xcconfig-lint.json` file (cli.md `xcconfig lint`):
 ///
 /// ```json
-/// {"disabled_rules": [], "opt_in_rules": [], "severity": {"RULE": "error"}, "exclude": ["glob"]}
+/// {"disabled_rules": [], "opt_in_rules": [], "severity": {"RULE": "error"}, "exclude": ["glob"],
+///  "ignore_missing_includes": ["glob"]}
 /// ```
 public struct LintConfiguration: Sendable, Hashable {
     /// The file name looked up from the current directory upwards.
@@ -18,6 +19,10 @@ public struct LintConfiguration: Sendable, Hashable {
     public var severities: [String: Severity]
     /// Globs of paths not to search, relative to ``baseDirectory``.
     public var exclude: [String]
+    /// Globs of include targets whose absence `missing-include` does not report (files a tool
+    /// generates, such as `**/Pods/**`), relative to ``baseDirectory`` or as written in the
+    /// directive. ``exclude`` globs silence them too.
+    public var ignoreMissingIncludes: [String]
     /// The directory of the configuration file; `exclude` globs are relative to it.
     public var baseDirectory: String?
 
@@ -26,8 +31,10 @@ public struct LintConfiguration: Sendable, Hashable {
         optInRules: Set<String> = [],
         severities: [String: Severity] = [:],
         exclude: [String] = [],
+        ignoreMissingIncludes: [String] = [],
         baseDirectory: String? = nil
     ) {
+        self.ignoreMissingIncludes = ignoreMissingIncludes
         self.disabledRules = disabledRules
         self.optInRules = optInRules
         self.severities = severities
@@ -44,6 +51,19 @@ public struct LintConfiguration: Sendable, Hashable {
     /// The severity of `rule`'s findings: the configured one, else the rule's default.
     public func severity(of rule: RuleDescription) -> Severity {
         severities[rule.identifier] ?? rule.defaultSeverity
+    }
+
+    /// `true` when a missing include of `target` (absolute; `written` is the directive's path)
+    /// is not to be reported: an `ignore_missing_includes` or `exclude` glob matches it.
+    public func ignoresMissingInclude(_ target: String, written: String) -> Bool {
+        let globs = (ignoreMissingIncludes + exclude).map(Glob.init)
+        guard !globs.isEmpty else { return false }
+        var candidates = [written]
+        if let base = baseDirectory {
+            let relative = Path.display(target, relativeTo: base)
+            if relative != target { candidates.append(relative) }
+        }
+        return globs.contains { glob in candidates.contains { glob.matches($0) } }
     }
 
     /// A configuration file that cannot be used at all (unreadable, not JSON, not an object).
@@ -125,20 +145,22 @@ public struct LintConfiguration: Sendable, Hashable {
                     }
                     configuration.severities[entry.key] = severity
                 }
-            case "exclude":
+            case "exclude", "ignore_missing_includes":
                 guard let array = member.value.arrayValue else {
-                    warn("'exclude' must be an array of globs, not \(member.value.typeDescription)")
+                    warn("'\(member.key)' must be an array of globs, not \(member.value.typeDescription)")
                     continue
                 }
                 for element in array {
-                    if let glob = element.stringValue { configuration.exclude.append(glob) } else {
-                        warn("'exclude' must contain globs (strings), not \(element.typeDescription)")
+                    guard let glob = element.stringValue else {
+                        warn("'\(member.key)' must contain globs (strings), not \(element.typeDescription)")
+                        continue
                     }
+                    if member.key == "exclude" { configuration.exclude.append(glob) } else { configuration.ignoreMissingIncludes.append(glob) }
                 }
             default:
-                let keys = ["disabled_rules", "opt_in_rules", "severity", "exclude"]
+                let keys = ["disabled_rules", "opt_in_rules", "severity", "exclude", "ignore_missing_includes"]
                 var message = "unknown key '\(member.key)'"
-                if let suggestion = NearMiss.closest(to: member.key, in: keys) { message += "; did you mean '\(suggestion)'?" }
+                if let suggestion = NearMiss.suggestion(for: member.key, in: keys) { message += "; did you mean '\(suggestion)'?" }
                 else { message += "; expected one of \(keys.map { "'\($0)'" }.joined(separator: ", "))" }
                 warn(message)
             }
@@ -148,7 +170,7 @@ public struct LintConfiguration: Sendable, Hashable {
 
     private static func unknownRuleMessage(_ name: String, in key: String, knownRules: Set<String>) -> String {
         var message = "unknown rule '\(name)' in '\(key)'"
-        if let suggestion = NearMiss.closest(to: name, in: knownRules.sorted()) { message += "; did you mean '\(suggestion)'?" }
+        if let suggestion = NearMiss.suggestion(for: name, in: knownRules.sorted()) { message += "; did you mean '\(suggestion)'?" }
         else { message += "; `xcconfig lint --rules` lists them" }
         return message
     }

@@ -77,6 +77,8 @@ public final class LintContext: @unchecked Sendable {
     public let project: XcodeProject?
     /// Every file access goes through it.
     public let fileSystem: any FileSystem
+    /// The run's configuration, for rules with settings of their own (`ignore_missing_includes`).
+    public let configuration: LintConfiguration
 
     init(
         catalog: BuildSettingsCatalog,
@@ -88,8 +90,10 @@ public final class LintContext: @unchecked Sendable {
         git: (any GitOracle)?,
         environment: LintEnvironment,
         project: XcodeProject? = nil,
-        fileSystem: any FileSystem
+        fileSystem: any FileSystem,
+        configuration: LintConfiguration = LintConfiguration()
     ) {
+        self.configuration = configuration
         self.catalog = catalog
         self.files = files
         self.orderedPaths = files.keys.sorted()

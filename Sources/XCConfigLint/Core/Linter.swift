@@ -70,8 +70,21 @@ public struct Linter: Sendable {
     /// - Throws: ``LintError`` when a path does not exist, a named file cannot be read, or
     ///   ``project`` cannot be read.
     public func lint(paths: [String]) throws(LintError) -> [Diagnostic] {
+        try run(paths: paths).diagnostics
+    }
+
+    /// What ``run(paths:)`` found, and in how many files (for the summary line).
+    public struct Outcome: Sendable {
+        /// Every finding, as ``lint(paths:)`` returns them.
+        public var diagnostics: [Diagnostic]
+        /// The number of configuration files read: the roots and everything they include.
+        public var fileCount: Int
+    }
+
+    /// ``lint(paths:)`` with the number of files read.
+    public func run(paths: [String]) throws(LintError) -> Outcome {
         let run = try analyse(paths: paths)
-        return run.findings.map { finding in
+        let diagnostics = run.findings.map { finding in
             Diagnostic(
                 severity: finding.severity ?? .warning,
                 message: finding.message,
@@ -81,6 +94,7 @@ public struct Linter: Sendable {
                 rule: finding.rule.isEmpty ? nil : finding.rule
             )
         }
+        return Outcome(diagnostics: diagnostics, fileCount: run.context.files.count)
     }
 
     /// Applies every safe fix of the enabled correctable rules to the files below `paths`,
@@ -275,7 +289,8 @@ public struct Linter: Sendable {
             git: git,
             environment: environment,
             project: project,
-            fileSystem: fileSystem
+            fileSystem: fileSystem,
+            configuration: configuration
         )
         let findings = check(context) + readProblems
         return Analysis(context: context, findings: Self.sorted(findings))

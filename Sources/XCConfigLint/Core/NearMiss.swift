@@ -28,6 +28,18 @@ public enum NearMiss {
         return previous[b.count]
     }
 
+    /// What `name` was probably meant to be among `candidates`: one equal to it ignoring case,
+    /// else the closest within two edits (one for short names), unless it differs in a whole
+    /// `_`-separated word. The one did-you-mean of the tool: commands, flags, setting names,
+    /// rule identifiers and configuration keys all go through it.
+    public static func suggestion(for name: String, in candidates: [String]) -> String? {
+        let folded = name.lowercased()
+        if let sameLetters = candidates.first(where: { $0 != name && $0.lowercased() == folded }) { return sameLetters }
+        guard let closest = closest(to: name, in: candidates),
+              !differsInAWholeWord(Array(name.utf8), Array(closest.utf8)) else { return nil }
+        return closest
+    }
+
     /// The candidate closest to `name` within two edits (one for short names), ties broken by
     /// order; `nil` when none is that close.
     public static func closest(to name: String, in candidates: [String]) -> String? {
@@ -39,5 +51,20 @@ public enum NearMiss {
             if distance <= limit, distance < (best?.1 ?? .max) { best = (candidate, distance) }
         }
         return best?.0
+    }
+
+    /// `true` when `a` and `b` have the same number of `_`-separated words and some pair of
+    /// them has nothing in common (every byte of the shorter one edited away): `CI_VERSION`
+    /// and `GCC_VERSION` name different things, `OTHER_LDFLAG` and `OTHER_LDFLAGS` do not.
+    public static func differsInAWholeWord(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let underscore = UInt8(ascii: "_")
+        let wordsA = a.split(separator: underscore, omittingEmptySubsequences: false)
+        let wordsB = b.split(separator: underscore, omittingEmptySubsequences: false)
+        guard wordsA.count == wordsB.count else { return false }
+        for (x, y) in zip(wordsA, wordsB) where !x.elementsEqual(y) {
+            let shorter = min(x.count, y.count)
+            if distance(Array(x), Array(y), limit: shorter) >= shorter { return true }
+        }
+        return false
     }
 }

@@ -1,3 +1,5 @@
+import XCConfig
+
 /// The text of `xcconfig lint --rules` and `--explain RULE`, generated from the rules'
 /// descriptions so documentation and behaviour cannot drift apart.
 public enum RuleCatalogText {
@@ -14,6 +16,23 @@ public enum RuleCatalogText {
             text += "\(rule.identifier)\(padding)  \(severity)  \(kind)  \(fix)  \(rule.summary)\n"
         }
         return text
+    }
+
+    /// `--rules --format json`: an array of `{"identifier", "name", "summary", "defaultSeverity",
+    /// "optIn", "correctable"}` in identifier order.
+    public static func listJSON() -> String {
+        let rules = RuleRegistry.all.map { $0.description }
+        let entries: [JSONValue] = rules.map { rule in
+            .object([
+                .init("identifier", .string(rule.identifier)),
+                .init("name", .string(rule.name)),
+                .init("summary", .string(rule.summary)),
+                .init("defaultSeverity", .string(rule.defaultSeverity.rawValue)),
+                .init("optIn", .bool(rule.isOptIn)),
+                .init("correctable", .bool(rule.isCorrectable)),
+            ])
+        }
+        return JSONValue.array(entries).serialized(pretty: true) + "\n"
     }
 
     /// The description, rationale and examples of the rule `identifier`, or `nil` when there is

@@ -1,7 +1,8 @@
 import XCConfigSyntax
 
 /// GitHub Actions workflow commands: `::warning file=F,line=L,col=C,title=RULE::MESSAGE`,
-/// which annotate the pull request's diff.
+/// which annotate the pull request's diff. F is relative to the repository root
+/// (``ReportContext/repositoryRoot``), as GitHub matches it against the diff.
 public struct GitHubReporter: Reporter {
     public static let identifier = "github"
     public init() {}
@@ -10,7 +11,7 @@ public struct GitHubReporter: Reporter {
         var output = ""
         for diagnostic in diagnostics {
             let command = diagnostic.severity == .error ? "error" : diagnostic.severity == .warning ? "warning" : "notice"
-            var properties = ["file=" + Self.escapeProperty(context.display(diagnostic.file))]
+            var properties = ["file=" + Self.escapeProperty(context.repositoryRelative(diagnostic.file))]
             if let location = diagnostic.location {
                 properties.append("line=\(location.line)")
                 properties.append("col=\(location.column)")

@@ -11,17 +11,30 @@ public struct ReportContext: Sendable {
     public var configuration: LintConfiguration
     /// The tool version, for SARIF.
     public var toolVersion: String
+    /// The repository's top directory: GitHub annotations name files relative to it, whatever
+    /// the current directory (they miss their lines otherwise).
+    public var repositoryRoot: String?
 
     public init(
         currentDirectory: String,
         rules: [RuleDescription] = RuleRegistry.all.map { $0.description },
         configuration: LintConfiguration = LintConfiguration(),
-        toolVersion: String = "1.0.0"
+        toolVersion: String = "1.0.0",
+        repositoryRoot: String? = nil
     ) {
+        self.repositoryRoot = repositoryRoot
         self.currentDirectory = currentDirectory
         self.rules = rules
         self.configuration = configuration
         self.toolVersion = toolVersion
+    }
+
+    /// `path` relative to ``repositoryRoot`` when below it, else as ``display(_:)`` prints it.
+    public func repositoryRelative(_ path: String?) -> String {
+        guard let path, let root = repositoryRoot else { return display(path) }
+        let absolute = Path.absolute(path, relativeTo: currentDirectory)
+        let relative = Path.display(absolute, relativeTo: root)
+        return relative == absolute ? display(path) : relative
     }
 
     /// `path` as printed: relative to the current directory when below it, else absolute.

@@ -9,7 +9,8 @@ import XCConfigSyntax
 /// (flags, search paths) that is almost always a mistake, fixed by starting the value with
 /// `$(inherited)`. Only `stringlist` and `pathlist` settings of the catalogue are checked, and
 /// not the ones that name a choice (`SUPPORTED_PLATFORMS`, `ARCHS`), which are replaced on
-/// purpose; an empty value (a deliberate reset) and assignments whose conditions can never hold
+/// purpose; an empty value (a deliberate reset), an empty discarded value, a new value that
+/// repeats every element of the discarded one, and assignments whose conditions can never hold
 /// together with the included one's are not reported. Overrides within one file are
 /// `unreachable-assignment`'s business.
 struct MissingInheritedRule: LintRule {
@@ -29,6 +30,9 @@ struct MissingInheritedRule: LintRule {
             RuleExample("#include \"Base.xcconfig\"\nOTHER_LDFLAGS =\n", files: ["Base.xcconfig": "OTHER_LDFLAGS = -ObjC\n"]),
             RuleExample("#include \"Base.xcconfig\"\nOTHER_LDFLAGS[config=Release] = -lz\n", files: ["Base.xcconfig": "OTHER_LDFLAGS[config=Debug] = -ObjC\n"]),
             RuleExample("OTHER_LDFLAGS = -lz\n#include \"Base.xcconfig\"\n", files: ["Base.xcconfig": "OTHER_LDFLAGS = -ObjC\n"]),
+            RuleExample("#include \"Base.xcconfig\"\nGCC_PREPROCESSOR_DEFINITIONS = STATIC A B;\n",
+                        files: ["Base.xcconfig": "GCC_PREPROCESSOR_DEFINITIONS = A B;\n"]),
+            RuleExample("#include \"Base.xcconfig\"\nHEADER_SEARCH_PATHS = ./include\n", files: ["Base.xcconfig": "HEADER_SEARCH_PATHS =\n"]),
             RuleExample("#include \"Base.xcconfig\"\nSUPPORTED_PLATFORMS = macosx\nOTHER_LDFLAGS = \"\"\n",
                         files: ["Base.xcconfig": "SUPPORTED_PLATFORMS = macosx iphoneos\nOTHER_LDFLAGS = -ObjC\n"]),
         ]
@@ -70,6 +74,8 @@ struct MissingInheritedRule: LintRule {
                 else { continue }
                 let previousAssignment = context.files[previous.file]!.assignments[previous.index].assignment
                 guard Self.canHoldTogether(assignment.conditions, previousAssignment.conditions),
+                      !Self.isReset(previousAssignment.value),
+                      !Self.keepsEveryElement(of: previousAssignment.value, in: assignment.value),
                       reported.insert("\(occurrence.file)\u{0}\(occurrence.index)").inserted else { continue }
                 findings.append(file.finding(
                     at: assignment.nameRange.startOffset,
@@ -83,6 +89,21 @@ struct MissingInheritedRule: LintRule {
     /// `true` for a value that deliberately empties the list: nothing, or only quotes.
     static func isReset(_ value: String) -> Bool {
         value.utf8.allSatisfy { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// `true` when every element of the discarded value is also in the new one: the new value
+    /// repeats the included one on purpose (realm's `Static.xcconfig` restating the release
+    /// defines plus its own), so nothing is lost.
+    static func keepsEveryElement(of discarded: String, in new: String) -> Bool {
+        let kept = Set(elements(of: new))
+        return elements(of: discarded).allSatisfy(kept.contains)
+    }
+
+    /// The whitespace-separated words of a value, a trailing `;` dropped.
+    static func elements(of value: String) -> [Substring] {
+        var text = Substring(value)
+        while text.last == ";" || text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\t" })
     }
 
     /// Lists that name a choice rather than accumulate (`SUPPORTED_PLATFORMS`, `ARCHS`):

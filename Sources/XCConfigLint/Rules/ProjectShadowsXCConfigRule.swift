@@ -19,7 +19,8 @@ struct ProjectShadowsXCConfigRule: LintRule {
         name: "Project shadows xcconfig",
         summary: "Project-file build settings that override, without $(inherited), a value their base xcconfig sets (with --project).",
         rationale: "A setting typed into Xcode's Build Settings editor sits above the base xcconfig, so the xcconfig's value is silently ignored: "
-            + "the classic \"why is my xcconfig ignored\" mistake. Delete the project setting, or refer to $(inherited) in it.",
+            + "the classic \"why is my xcconfig ignored\" mistake. Delete the project setting; for a list setting (flags, search paths), "
+            + "starting it with $(inherited) also keeps the xcconfig's value.",
         triggeringExamples: [
             RuleExample("SWIFT_VERSION = 6.0\n", files: [projectFile: project(target: "\t\t\t\t↓SWIFT_VERSION = 5.0;")]),
             RuleExample("#include \"Shared.xcconfig\"\n", files: [

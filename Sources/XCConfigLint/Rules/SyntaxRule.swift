@@ -32,25 +32,37 @@ struct SyntaxRule: LintRule {
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         let bytes = file.tree.bytes
-        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        let hasBOM = SyntaxExplanation.startsWithByteOrderMark(bytes)
         for statement in file.tree.statements {
             guard case .invalid(let diagnostic) = statement.kind else { continue }
             let location = diagnostic.location ?? statement.range.start
             if hasBOM && statement.range.startOffset == 0 {
-                findings.append(file.finding(
-                    at: 0,
-                    "the file starts with a UTF-8 byte-order mark, which Xcode does not skip: it rejects the whole first line (\(diagnostic.message)); save the file as UTF-8 without a BOM",
-                    statement: statement))
+                findings.append(file.finding(at: 0, SyntaxExplanation.byteOrderMark(diagnostic.message), statement: statement))
                 continue
             }
             let offset = file.tree.lineStarts[location.line - 1] + location.column - 1
-            findings.append(file.finding(at: min(offset, bytes.count), diagnostic.message + Self.hint(for: diagnostic.message), statement: statement))
+            findings.append(file.finding(at: min(offset, bytes.count), diagnostic.message + SyntaxExplanation.hint(for: diagnostic.message), statement: statement))
         }
         return findings
     }
+}
+
+/// The explanations `syntax` adds to the parser's messages, shared with the commands that
+/// print the parser's diagnostics themselves (`resolve`, `explain`, `expand`).
+public enum SyntaxExplanation {
+    /// The message for the first line of a file that starts with a UTF-8 byte-order mark,
+    /// which Xcode rejects as `parserMessage` says.
+    public static func byteOrderMark(_ parserMessage: String) -> String {
+        "the file starts with a UTF-8 byte-order mark, which Xcode does not skip: it rejects the whole first line (\(parserMessage)); save the file as UTF-8 without a BOM"
+    }
+
+    /// `true` when `bytes` start with a UTF-8 byte-order mark.
+    public static func startsWithByteOrderMark(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF])
+    }
 
     /// What to do about the most common mistakes.
-    static func hint(for message: String) -> String {
+    public static func hint(for message: String) -> String {
         if message.hasSuffix("found +") { return "; xcconfig files have no '+=': write `NAME = $(inherited) value`" }
         if message.hasSuffix("‘/’") { return "; only `//` comments exist in xcconfig files" }
         if message.hasPrefix("unsupported preprocessor directive ‘include\"") { return "; put a space between `#include` and the quoted file name" }

@@ -7,7 +7,8 @@ import XCConfigSyntax
 /// Xcode accepts any name: a misspelt `PRODUCT_BUNDLE_IDENTIFER` is a new user-defined
 /// setting, and the real one keeps its old value. The rule reports names equal to a known
 /// one ignoring case, or one edit away (two for names of ten characters or more), but never
-/// names under four characters, helper names that extend a known one (`OTHER_LDFLAGS_1`),
+/// names under four characters, names that differ from it in a whole underscore-separated word
+/// (`CI_VERSION` is not a misspelt `GCC_VERSION`), helper names that extend a known one (`OTHER_LDFLAGS_1`),
 /// names the configuration composes into references (`$(FLAGS_$(CONFIGURATION))`), or
 /// names it refers to (`ORDER_LDFLAGS` used as `$(ORDER_LDFLAGS)` is a deliberate helper).
 struct UnknownSettingRule: LintRule {
@@ -28,6 +29,7 @@ struct UnknownSettingRule: LintRule {
             RuleExample("OTHER_LDFLAGS_1 = -ObjC\nSDKROOT_ = macosx\n"),
             RuleExample("FLAGS_Debug = -DDEBUG\nOTHER_CFLAGS = $(FLAGS_$(CONFIGURATION))\n"),
             RuleExample("MY_APP_NAME = Example\n"),
+            RuleExample("CI_VERSION = 1\nAPP_VERSION = 2\n"),
             RuleExample("ORDER_LDFLAGS = -Wl,-order_file,app.order\nOTHER_LDFLAGS = $(inherited) $(ORDER_LDFLAGS)\n"),
         ]
     )
@@ -117,7 +119,9 @@ final class NameIndex: Sendable {
                 }
                 if difference > 2 * limit { continue }
                 let distance = NearMiss.distance(bytes, candidate.name, limit: limit)
-                if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate.name, distance) }
+                if distance <= limit, distance < (best?.distance ?? .max), !NearMiss.differsInAWholeWord(bytes, candidate.name) {
+                    best = (candidate.name, distance)
+                }
             }
         }
         return best.map { String(decoding: $0.name, as: UTF8.self) }

@@ -42,13 +42,28 @@ struct UnreachableAssignmentRule: LintRule {
                     let line = later.nameRange.start.line
                     findings.append(file.finding(
                         at: earlier.nameRange.startOffset,
-                        "\(earlier.name)\(earlier.conditionSuffix) never takes effect: the assignment on line \(line) replaces it whenever it applies; remove this one, or add `$(inherited)` to the later one to build on it",
+                        "\(earlier.name)\(earlier.conditionSuffix) never takes effect: the assignment on line \(line) replaces it whenever it applies; "
+                            + Self.advice(earlier: earlier, later: later, laterLine: line, type: context.catalog[earlier.name]?.type),
                         statement: file.assignments[index].statement))
                     break
                 }
             }
         }
         return findings
+    }
+
+    /// What to do: a conditional assignment placed before a less conditional one is meant to
+    /// override it, so it belongs after it; otherwise the earlier one goes, or, for a list
+    /// setting only, the later one builds on it with `$(inherited)` (for a single value such as
+    /// `SWIFT_OPTIMIZATION_LEVEL` that would give `-Onone -O`).
+    static func advice(earlier: Assignment, later: Assignment, laterLine: Int, type: SettingType?) -> String {
+        if earlier.conditions.count > later.conditions.count {
+            return "move it after line \(laterLine), so that it overrides that line where its conditions match"
+        }
+        if type == .stringList || type == .pathList {
+            return "remove this one, or add `$(inherited)` to the later one to build on it"
+        }
+        return "remove this one"
     }
 
     /// `true` when an assignment with `later` conditions matches whenever one with `earlier`

@@ -187,7 +187,8 @@ struct LocalConfigurationFileTests {
     @Test func updateCommentsOutSettingsThatAreNoLongerOverridable() throws {
         let existing = "DEVELOPMENT_TEAM = ABCDE12345\n  OLD_SETTING = a \\\n    b\nCODE_SIGN_STYLE = Manual\n"
         let files = ["/work/Config/Shared.xcconfig": "DEVELOPMENT_TEAM =\nCODE_SIGN_STYLE = Automatic\n#include? \"LocalConfig.xcconfig\"\n"]
-        let update = LocalConfigurationFile.update(Array(existing.utf8), for: try load(localProject(files)))
+        // prune: commenting out a value that still applies is asked for (issue 21 item 19).
+        let update = LocalConfigurationFile.update(Array(existing.utf8), for: try load(localProject(files)), prune: true)
         #expect(update.commentedOut == ["OLD_SETTING"])
         #expect(update.added.isEmpty)
         #expect(text(update.bytes) == """
@@ -200,6 +201,33 @@ struct LocalConfigurationFileTests {
             """)
         // The value is still there, as a comment: nothing is lost, and a second update changes nothing.
         #expect(!LocalConfigurationFile.update(update.bytes, for: try load(localProject(files))).changed)
+    }
+
+    @Test func updateKeepsAStillEffectiveValueInForceAndUnmarksItWhenTheSharedLineComesBack() throws {
+        let existing = "DEVELOPMENT_TEAM = ABCDE12345\nCODE_SIGN_STYLE = Manual\n"
+        let without = ["/work/Config/Shared.xcconfig": "CODE_SIGN_STYLE = Automatic\n#include? \"LocalConfig.xcconfig\"\n"]
+        let update = LocalConfigurationFile.update(Array(existing.utf8), for: try load(localProject(without)))
+        #expect(update.kept == ["DEVELOPMENT_TEAM"])
+        #expect(update.commentedOut.isEmpty)
+        #expect(text(update.bytes) == """
+            // xcconfig local update: DEVELOPMENT_TEAM is no longer assigned by Shared.xcconfig before its #include? line; this value still applies (`xcconfig local update --prune` comments it out).
+            DEVELOPMENT_TEAM = ABCDE12345
+            CODE_SIGN_STYLE = Manual
+
+            """)
+        // Idempotent.
+        #expect(!LocalConfigurationFile.update(update.bytes, for: try load(localProject(without))).changed)
+        // The shared line comes back: the note goes, the value stays.
+        let with = ["/work/Config/Shared.xcconfig": "DEVELOPMENT_TEAM =\nCODE_SIGN_STYLE = Automatic\n#include? \"LocalConfig.xcconfig\"\n"]
+        let back = LocalConfigurationFile.update(update.bytes, for: try load(localProject(with)))
+        #expect(back.unmarked == ["DEVELOPMENT_TEAM"])
+        #expect(text(back.bytes) == existing)
+        // Pruning a kept value replaces its note; when it comes back, the pruned note goes too.
+        let pruned = LocalConfigurationFile.update(update.bytes, for: try load(localProject(without)), prune: true)
+        #expect(text(pruned.bytes).hasPrefix("// xcconfig local update: DEVELOPMENT_TEAM is no longer assigned by Shared.xcconfig before its #include? line, so this line was commented out.\n// DEVELOPMENT_TEAM = ABCDE12345\n"))
+        #expect(!text(pruned.bytes).contains("still applies"))
+        let prunedBack = LocalConfigurationFile.update(pruned.bytes, for: try load(localProject(with)))
+        #expect(text(prunedBack.bytes) == "// DEVELOPMENT_TEAM = ABCDE12345\nCODE_SIGN_STYLE = Manual\n")
     }
 
     @Test func updateWithNothingNewReturnsTheSameBytes() throws {

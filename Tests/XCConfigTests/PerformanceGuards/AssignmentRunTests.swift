@@ -30,9 +30,12 @@ import Testing
         var loaded = load(["/root.xcconfig": "A = 1\nB = 2\nC = $(RENAMED)\n"], root: "/root.xcconfig")
         var renamed = loaded.assignments[1].assignment
         renamed.name = "RENAMED"
-        var assignments = Array(loaded.assignments)
-        assignments[1] = SourcedAssignment(assignment: renamed, fileIndex: assignments[1].fileIndex)
-        loaded.assignments = LoadedConfiguration.Assignments(assignments)
+        // The renamed assignment kept whole in a tree made from the file's statements.
+        let tree = loaded.files[0].tree
+        var statements = tree.statements
+        statements[loaded.assignmentIndices[1].record].kind = .assignment(renamed)
+        loaded.files[0] = ConfigurationFile(
+            path: loaded.files[0].path, tree: SyntaxTree(bytes: tree.bytes, statements: statements, lineStarts: tree.lineStarts))
         let resolver = makeResolver(loaded)
         #expect(resolver.settingNames() == ["A", "C", "RENAMED"])
         #expect(resolver.value(of: "RENAMED") == "2")

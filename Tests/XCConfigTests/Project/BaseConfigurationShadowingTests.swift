@@ -75,7 +75,7 @@ import XCConfigSyntax
         #expect(diagnostic.severity == .warning)
         #expect(diagnostic.file == "/w/App.xcodeproj/project.pbxproj")
         #expect(diagnostic.location == SourceLocation(line: 26, column: 1))
-        #expect(diagnostic.message == "SWIFT_VERSION in the Debug build settings of target 'App' overrides the value Config/App.xcconfig:2 sets, so the xcconfig's value is ignored; add $(inherited) or remove the project setting")
+        #expect(diagnostic.message == "SWIFT_VERSION in the Debug build settings of target 'App' overrides the value Config/App.xcconfig:2 sets, so the xcconfig's value is ignored; remove the project setting so the xcconfig's value applies")
         #expect(diagnostic.notes == ["at App / Debug / buildSettings / SWIFT_VERSION", "Config/App.xcconfig:2: SWIFT_VERSION = 6.0"])
     }
 
@@ -157,5 +157,24 @@ import XCConfigSyntax
             #expect(finding.setting.line != nil)
             #expect(finding.diagnostic.file == project.projectFilePath)
         }
+    }
+}
+
+/// Issue 21 item 1: `$(inherited)` is advice only for list settings; following it for a single
+/// value (`MACOSX_DEPLOYMENT_TARGET`) would give `14.0 14.6`.
+@Suite struct BaseConfigurationShadowingAdviceTests {
+    @Test(arguments: ["MACOSX_DEPLOYMENT_TARGET", "PRODUCT_NAME", "DEVELOPMENT_TEAM", "CODE_SIGN_IDENTITY"])
+    func singleValueSettingsAreAdvisedToRemoveTheProjectSetting(name: String) throws {
+        let findings = try BaseConfigurationShadowingTests.findings(
+            targetSettings: "\t\t\t\t\(name) = X;", appXCConfig: "\(name) = Y\n")
+        let message = try #require(findings.first?.diagnostic.message)
+        #expect(message.hasSuffix("remove the project setting so the xcconfig's value applies"))
+        #expect(!message.contains("$(inherited)"))
+    }
+
+    @Test func listSettingsMayInherit() throws {
+        let findings = try BaseConfigurationShadowingTests.findings(
+            targetSettings: "\t\t\t\tOTHER_LDFLAGS = \"-lz\";", appXCConfig: "OTHER_LDFLAGS = -ObjC\n")
+        #expect(findings.first?.diagnostic.message.hasSuffix("add $(inherited) to the project setting to build on the xcconfig's value, or remove the project setting") == true)
     }
 }

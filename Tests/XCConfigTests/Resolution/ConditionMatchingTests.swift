@@ -52,13 +52,17 @@ import Testing
         var text = ""
         for (index, set) in sets.enumerated() { text += "S_\(index) = base\nS_\(index)\(set) = matched\n" }
         let compact = loadConfiguration(text, path: "/main.xcconfig")
-        // The same assignments, each put in the general form by setting its conditions.
+        // The same assignments, each put in the general form by setting its conditions and
+        // kept whole in a tree made from the file's statements.
         var general = compact
-        general.assignments = LoadedConfiguration.Assignments(compact.assignments.map { sourced in
-            var assignment = sourced.assignment
+        let tree = compact.files[0].tree
+        let statements = tree.statements.map { statement -> Statement in
+            guard case .assignment(var assignment) = statement.kind else { return statement }
             assignment.conditions = assignment.conditions
-            return SourcedAssignment(assignment: assignment, fileIndex: sourced.fileIndex)
-        })
+            return Statement(kind: .assignment(assignment), range: statement.range)
+        }
+        general.files[0] = ConfigurationFile(
+            path: compact.files[0].path, tree: SyntaxTree(bytes: tree.bytes, statements: statements, lineStarts: tree.lineStarts))
         var entries: [DictionaryEntry] = []
         for (index, set) in sets.enumerated() {
             entries.append(DictionaryEntry(key: "S_\(index)", value: "base"))
