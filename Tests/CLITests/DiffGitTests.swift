@@ -202,6 +202,17 @@ struct DiffGitTests {
         #expect(github.stdout.hasPrefix("::notice file=App.xcodeproj/project.pbxproj,line=19,col=1,title=APP_SETTING changed::App / Debug: APP_SETTING: '1' → '2'\n"))
     }
 
+    @Test func withoutInputsTheOnlyProjectInTheCurrentDirectoryIsCompared() throws {
+        let repository = try Self.repository()
+        try repository.write("App.xcodeproj/project.pbxproj", TemporaryRepository.project(targets: ["App"]))
+        try repository.commit("project")
+        try repository.write("Config/App.xcconfig", "#include \"Shared.xcconfig\"\nSWIFT_VERSION = 6.0\n")
+        let result = repository.run(["diff", "--base", "HEAD", "--format", "json"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(items.map { "\($0["target"]!) \($0["configuration"]!) \($0["name"]!)" } == ["App Debug SWIFT_VERSION", "App Release SWIFT_VERSION"])
+    }
+
     @Test func aChangedBaseConfigurationReferenceChangesTheSettingsItSupplies() throws {
         let repository = try Self.repository()
         try repository.write("Config/Other.xcconfig", "SWIFT_VERSION = 6.0\nPRODUCT_NAME = App\nFLAGS = -a\n")

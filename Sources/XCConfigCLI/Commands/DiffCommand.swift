@@ -55,6 +55,8 @@ enum DiffCommand: Command {
         let filter: LevelFilter = arguments.flag("all") ? .all : LevelFilter.allLevels.subtracting([.defaults, .environment])
         let ways = ["base", "configurations", "sdks"].filter { arguments.value($0) != nil }
         if ways.count > 1 { throw UsageError("--\(ways[0]) and --\(ways[1]) cannot be combined: compare one thing at a time") }
+        // Without inputs, the only .xcodeproj in the current directory, as resolve takes it.
+        let arguments = ways.isEmpty ? arguments : try StackArguments.defaultingToProject(arguments, files: files, context: context)
         var comparison: DiffComparison
         if let base = arguments.value("base") {
             comparison = try revisions(base: base, head: arguments.value("head"), arguments, files: files, context: context, filter: filter)
