@@ -17,7 +17,7 @@ enum DiffCommand: Command {
                   --configurations A,B      two configurations of the same inputs
                   --sdks A,B                two SDKs of the same inputs
                 With --base, --configurations and --sdks, the inputs are FILE arguments or \
-                --project, as for resolve.
+                --project, as for resolve (default: the only .xcodeproj in the current directory).
 
                 Files at a revision are read from git's objects: nothing is checked out. With --base \
                 and --project, every target and configuration of both sides is compared, including \
