@@ -202,6 +202,25 @@ struct DiffGitTests {
         #expect(github.stdout.hasPrefix("::notice file=App.xcodeproj/project.pbxproj,line=19,col=1,title=APP_SETTING changed::App / Debug: APP_SETTING: '1' → '2'\n"))
     }
 
+    @Test func targetAndConfigurationNarrowTheProjectMatrix() throws {
+        let repository = try Self.repository()
+        try repository.write("App.xcodeproj/project.pbxproj", TemporaryRepository.project(targets: ["App", "Widget"]))
+        try repository.commit("project")
+        try repository.write("Config/App.xcconfig", "#include \"Shared.xcconfig\"\nSWIFT_VERSION = 6.0\n")
+        func pairs(_ extra: [String]) throws -> [String] {
+            let result = repository.run(["diff", "--base", "HEAD", "--project", "App.xcodeproj", "--format", "json"] + extra)
+            let items = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            return items.map { "\($0["target"]!) \($0["configuration"]!)" }
+        }
+        #expect(try pairs([]) == ["App Debug", "App Release", "Widget Debug", "Widget Release"])
+        #expect(try pairs(["--configuration", "Release"]) == ["App Release", "Widget Release"])
+        #expect(try pairs(["--target", "Widget"]) == ["Widget Debug", "Widget Release"])
+        #expect(try pairs(["--target", "Widget", "-c", "Debug"]) == ["Widget Debug"])
+        let missing = repository.run(["diff", "--base", "HEAD", "--project", "App.xcodeproj", "--target", "Nope"])
+        #expect(missing.status == .usageError)
+        #expect(missing.stderr.contains("no target named 'Nope'"))
+    }
+
     @Test func withoutInputsTheOnlyProjectInTheCurrentDirectoryIsCompared() throws {
         let repository = try Self.repository()
         try repository.write("App.xcodeproj/project.pbxproj", TemporaryRepository.project(targets: ["App"]))

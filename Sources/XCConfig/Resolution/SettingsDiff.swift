@@ -119,9 +119,13 @@ extension SettingsDiff {
     ///
     /// - Returns: one group per pair (unchanged pairs included, with no changes), and the
     ///   diagnostics of loading both sides, each once.
+    ///
+    /// - Parameters:
+    ///   - target: only this target, when given.
+    ///   - configuration: only this configuration of each target, when given.
     public static func projectChanges(
         from old: ProjectStackSource?, to new: ProjectStackSource?, context: EvaluationContext = EvaluationContext(),
-        at filter: LevelFilter = .all
+        at filter: LevelFilter = .all, target onlyTarget: String? = nil, configuration onlyConfiguration: String? = nil
     ) -> (groups: [SettingsDiffGroup], diagnostics: [Diagnostic]) {
         let oldPairs = old?.targetConfigurations ?? []
         let newPairs = new?.targetConfigurations ?? []
@@ -147,8 +151,8 @@ extension SettingsDiff {
             return stack.resolver
         }
         var groups: [SettingsDiffGroup] = []
-        for (target, configurations) in targets {
-            for configuration in configurations {
+        for (target, configurations) in targets where onlyTarget == nil || target == onlyTarget {
+            for configuration in configurations where onlyConfiguration == nil || configuration == onlyConfiguration {
                 let changes = changes(
                     from: resolver(old, oldPairs, target: target, configuration: configuration),
                     to: resolver(new, newPairs, target: target, configuration: configuration), at: filter)

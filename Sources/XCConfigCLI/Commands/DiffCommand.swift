@@ -146,20 +146,17 @@ enum DiffCommand: Command {
             }
             let old = try source(oldSide), new = try source(newSide)
             if old == nil && new == nil { throw CommandFailure("no Xcode project at '\(project)' on either side") }
-            let context = try StackArguments.evaluationContext(arguments)
-            if arguments.value("target") != nil || arguments.value("configuration") != nil {
-                // One target and configuration, as `resolve --project` picks them.
-                func stack(_ source: ProjectStackSource?) -> LoadedStack? {
-                    try? source?.loadStack(target: arguments.value("target"), configuration: arguments.value("configuration"), context: context)
-                }
-                let oldStack = stack(old), newStack = stack(new)
-                let resolver = newStack?.resolver ?? oldStack?.resolver
-                comparison.add(old: oldStack, new: newStack, filter: filter, target: resolver?.context.targetName, configuration: resolver?.context.configuration)
-            } else {
-                let result = SettingsDiff.projectChanges(from: old, to: new, context: context, at: filter)
-                comparison.groups += result.groups
-                comparison.diagnostics += result.diagnostics
+            // --target and --configuration narrow the matrix: every target of a configuration,
+            // every configuration of a target, or one pair.
+            if let target = arguments.value("target"), ![old, new].contains(where: { $0?.project.target(named: target) != nil }) {
+                throw CommandFailure("the project has no target named '\(target)' on either side")
             }
+            let context = try StackArguments.evaluationContext(arguments)
+            let result = SettingsDiff.projectChanges(
+                from: old, to: new, context: context, at: filter,
+                target: arguments.value("target"), configuration: arguments.value("configuration"))
+            comparison.groups += result.groups
+            comparison.diagnostics += result.diagnostics
             return comparison
         }
 
