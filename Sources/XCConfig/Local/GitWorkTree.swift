@@ -74,8 +74,9 @@ public struct GitCommandLine: GitWorkTreeQuerying {
         }
     }
 
-    /// Runs git in `directory`; `nil` when it cannot be started.
-    private func run(_ arguments: [String], in directory: String) -> Subprocess.Result? {
+    /// Runs git in `directory`; `nil` when it cannot be started. Also what
+    /// ``GitRevisionFileSystem`` reads a revision with.
+    package func run(_ arguments: [String], in directory: String) -> Subprocess.Result? {
         // Paths in git's answers must be the plain ones, whatever the user's configuration says.
         var environment = Subprocess.processEnvironment()
         environment["GIT_TERMINAL_PROMPT"] = "0"

@@ -31,6 +31,8 @@ enum ResolveCommand: Command {
                 .flag("all", help: "Also list settings bound from the context and the environment, and those --project defines (SRCROOT, PROJECT_NAME, TARGET_NAME, ...)."),
                 .value("print", valueName: "name", repeatable: true,
                        help: "Print only this setting's value, raw. A name assigned at no level is an error."),
+                .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}."),
+                .flag("all-configurations", help: "With --project and --format json: every configuration of each target listed."),
             ],
             positionals: [PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true)],
             acceptsOverrides: true,
@@ -41,6 +43,9 @@ enum ResolveCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         let files = arguments.positionals("file")
         let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
+        if arguments.flag("all-targets") || arguments.flag("all-configurations") {
+            return try ResolveMatrix.run(arguments, context: context)
+        }
         let stackArguments = try StackArguments(arguments, files: files, context: context)
         let stack = try stackArguments.load()
         let resolver = stack.resolver
@@ -154,17 +159,21 @@ enum ResolveOutput {
 
     static func provenanceJSON(_ setting: ResolvedSetting, context: CommandContext) -> JSONValue {
         var members = [JSONValue.Member("value", .string(setting.value))]
-        if let winner = setting.winner {
-            members.append(JSONValue.Member("level", .string(winner.level.rawValue)))
-            if let file = winner.file { members.append(JSONValue.Member("file", .string(context.displayPath(file)))) }
-            if let location = winner.location {
-                members.append(JSONValue.Member("line", .integer(location.line)))
-                members.append(JSONValue.Member("column", .integer(location.column)))
-            }
-            if let keyPath = winner.keyPath { members.append(JSONValue.Member("keyPath", .string(keyPath))) }
-            if !winner.conditions.isEmpty { members.append(JSONValue.Member("conditions", .string(winner.conditionSuffix))) }
-        }
+        if let winner = setting.winner { members += assignmentJSON(winner, context: context) }
         return .object(members)
+    }
+
+    /// The level, file, line, column, key path and conditions of an assignment, as JSON members.
+    static func assignmentJSON(_ winner: AssignmentInfo, context: CommandContext) -> [JSONValue.Member] {
+        var members = [JSONValue.Member("level", .string(winner.level.rawValue))]
+        if let file = winner.file { members.append(JSONValue.Member("file", .string(context.displayPath(file)))) }
+        if let location = winner.location {
+            members.append(JSONValue.Member("line", .integer(location.line)))
+            members.append(JSONValue.Member("column", .integer(location.column)))
+        }
+        if let keyPath = winner.keyPath { members.append(JSONValue.Member("keyPath", .string(keyPath))) }
+        if !winner.conditions.isEmpty { members.append(JSONValue.Member("conditions", .string(winner.conditionSuffix))) }
+        return members
     }
 
     static func provenanceText(_ winner: AssignmentInfo?, context: CommandContext) -> String {

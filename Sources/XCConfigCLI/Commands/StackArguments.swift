@@ -35,11 +35,9 @@ struct StackArguments {
             } catch {
                 throw CommandFailure(error.description)
             }
-            var host: [String: String] = [:]
-            for key in ["HOME", "USER"] { if let value = context.environmentValue(key) { host[key] = value } }
             let levels: ProjectLevels
             do {
-                levels = try project.levels(target: arguments.value("target"), configuration: evaluation.configuration, hostSettings: host)
+                levels = try project.levels(target: arguments.value("target"), configuration: evaluation.configuration, hostSettings: Self.hostSettings(context))
             } catch {
                 throw CommandFailure(error.description)
             }
@@ -68,6 +66,13 @@ struct StackArguments {
         self.inputs = inputs
         self.evaluationContext = evaluation
         self.keepsUntilExit = context.endsWithProcess
+    }
+
+    /// What Xcode defines about the machine and user at the project level.
+    static func hostSettings(_ context: CommandContext) -> [String: String] {
+        var host: [String: String] = [:]
+        for key in ["HOME", "USER"] { if let value = context.environmentValue(key) { host[key] = value } }
+        return host
     }
 
     /// `arguments` with `--project` set to the only `.xcodeproj` in the current directory when
@@ -159,5 +164,31 @@ struct StackArguments {
         #else
         return nil
         #endif
+    }
+}
+
+extension StackArguments {
+    /// The project of `--project` as `context`'s file system holds it, ready to load any
+    /// target × configuration, with the arguments' other levels on top and one parse of each
+    /// xcconfig shared by those loads; `nil` without `--project`. For `diff` and
+    /// `resolve --all-targets`.
+    static func projectSource(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ProjectStackSource? {
+        guard let projectPath = arguments.value("project") else { return nil }
+        var otherLevels = arguments
+        otherLevels.valuesByOption["project"] = nil
+        otherLevels.valuesByOption["target"] = nil
+        let rest = try StackArguments(otherLevels, files: files, context: context)
+        let project: XcodeProject
+        do {
+            project = try XcodeProject.load(path: context.absolutePath(projectPath), fileSystem: context.fileSystem)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        var loader = rest.loader
+        // Without --project-root, the project directory (ProjectStackSource's default).
+        loader.projectRoot = arguments.value("project-root").map(context.absolutePath)
+        loader.parsedFiles = ParsedFileCache()
+        return ProjectStackSource(project: project, loader: loader, inputs: rest.inputs, hostSettings: hostSettings(context),
+                                  options: Resolver.Options(maximumDepth: 100_000))
     }
 }

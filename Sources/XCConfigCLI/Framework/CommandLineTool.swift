@@ -14,6 +14,7 @@ public enum CommandLineTool {
             ExpandCommand.self,
             LocalCommand.self,
             ProjectCommand.self,
+            DiffCommand.self,
             CompletionsCommand.self,
         ]
     }
