@@ -9,9 +9,9 @@ public enum ValueSemantics: Sendable, Hashable {
 }
 
 /// A setting value parsed once into text and references, ready to be evaluated any number of times.
-public final class Expression: Sendable {
+package final class Expression: Sendable {
     /// The value text it was parsed from.
-    public var source: String {
+    package var source: String {
         guard let sourceOffsets else { return storage }
         let utf8 = storage.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: sourceOffsets.lowerBound)
@@ -19,7 +19,7 @@ public final class Expression: Sendable {
         return String(decoding: utf8[start..<end], as: UTF8.self)
     }
     /// How the text was read.
-    public let semantics: ValueSemantics
+    package let semantics: ValueSemantics
     let tokens: [ExpressionToken]
     /// The string form when the value holds no reference, else `nil`.
     let literal: String?
@@ -56,14 +56,14 @@ public final class Expression: Sendable {
     }
 
     /// Parses `source` with the given semantics.
-    public convenience init(parsing source: String, semantics: ValueSemantics) {
+    package convenience init(parsing source: String, semantics: ValueSemantics) {
         var parser = ExpressionParser(source: source)
         let tokens = parser.parseTopLevel(semantics: semantics)
         self.init(source: source, semantics: semantics, tokens: tokens)
     }
 
     /// Every reference in the value, outermost first, nested ones (in names and operands) included.
-    public var references: [Reference] {
+    package var references: [Reference] {
         var result: [Reference] = []
         var pending: [Expression] = [self]
         while let expression = pending.popLast() {
@@ -81,7 +81,7 @@ public final class Expression: Sendable {
     }
 
     /// `true` when the value contains no reference at all.
-    public var isLiteral: Bool { literal != nil }
+    package var isLiteral: Bool { literal != nil }
 }
 
 /// One piece of a parsed value.
@@ -97,7 +97,7 @@ enum ExpressionToken: Sendable {
 }
 
 /// How a reference was written.
-public enum ReferenceForm: Sendable, Hashable {
+package enum ReferenceForm: Sendable, Hashable {
     /// `$(NAME)`
     case parentheses
     /// `${NAME}` (deprecated)
@@ -109,19 +109,19 @@ public enum ReferenceForm: Sendable, Hashable {
 }
 
 /// A `$(NAME:op=operand)` substitution.
-public final class Reference: Sendable {
+package final class Reference: Sendable {
     /// The name part, itself an expression (`$(A_$(B))`), evaluated as a string.
-    public let name: Expression
+    package let name: Expression
     /// The operators, applied left to right.
-    public let operators: [ExpressionOperator]
+    package let operators: [ExpressionOperator]
     /// How it was written.
-    public let form: ReferenceForm
+    package let form: ReferenceForm
     /// Byte offsets of the whole reference in the value's UTF-8, from `$` to the closer.
-    public let range: Range<Int>
+    package let range: Range<Int>
     /// `true` when the closing delimiter was missing (Xcode consumes the rest of the value).
-    public let isUnterminated: Bool
+    package let isUnterminated: Bool
     /// For the bracketed forms: the closing delimiter that was expected.
-    public var closer: UInt8? {
+    package var closer: UInt8? {
         switch form {
         case .parentheses: UInt8(ascii: ")")
         case .braces: UInt8(ascii: "}")
@@ -139,26 +139,26 @@ public final class Reference: Sendable {
     }
 
     /// The name when it is plain text (no nested reference), else `nil`.
-    public var literalName: String? { name.literal }
+    package var literalName: String? { name.literal }
 }
 
 /// One `:op` or `:op=operand` of a reference.
-public struct ExpressionOperator: Sendable {
+package struct ExpressionOperator: Sendable {
     /// The operator's name, possibly empty (`$(X:)`, a malformed reference).
-    public let name: String
+    package let name: String
     /// The operand of a replacement operator.
-    public let operand: Expression?
+    package let operand: Expression?
     /// Byte offsets of the operator, from after the `:` to its end.
-    public let range: Range<Int>
+    package let range: Range<Int>
     /// `true` when a character that cannot continue an operator name followed it.
-    public let hasInvalidCharacter: Bool
+    package let hasInvalidCharacter: Bool
     /// `true` for a retrieval operator whose name runs to the end of the value (`$(V:upper`
     /// and the line ends): Xcode reports the reference unterminated and never reads the name
     /// as an operator (swift-build's `MacroExpressionParser` reports a retrieval operator
     /// only once a `:` or the closer follows its name).
-    public let isCutOffByEnd: Bool
+    package let isCutOffByEnd: Bool
 
     /// `false` for the operators Xcode drops: an invalid character after the name, or the
     /// value's end right after a retrieval operator's name.
-    public var isApplied: Bool { !hasInvalidCharacter && !isCutOffByEnd }
+    package var isApplied: Bool { !hasInvalidCharacter && !isCutOffByEnd }
 }

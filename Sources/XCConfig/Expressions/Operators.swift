@@ -8,33 +8,33 @@ import Darwin
 
 /// The retrieval and replacement operators of `$(NAME:op)` and `$(NAME:op=operand)`,
 /// each applied to one string (semantics §3.6–3.7).
-public enum Operators {
+package enum Operators {
     /// The retrieval operators Xcode knows.
-    public static let retrievalNames: Set<String> = [
+    package static let retrievalNames: Set<String> = [
         "quote", "upper", "lower", "identifier", "rfc1034identifier", "c99extidentifier",
         "dir", "file", "base", "suffix", "standardizepath", "not", "truncatedversion",
         "__md5", "__stripslash",
     ]
     /// The replacement operators Xcode knows.
-    public static let replacementNames: Set<String> = [
+    package static let replacementNames: Set<String> = [
         "default", "dir", "file", "base", "suffix", "relativeto", "isancestor",
     ]
 
     /// `true` when `name` is an operator Xcode applies (as a retrieval operator when
     /// `hasOperand` is false, else as a replacement operator).
-    public static func isKnown(_ name: String, hasOperand: Bool) -> Bool {
+    package static func isKnown(_ name: String, hasOperand: Bool) -> Bool {
         hasOperand ? replacementNames.contains(name) : retrievalNames.contains(name)
     }
 
     /// Applies a retrieval operator; an unknown one leaves the value unchanged.
-    public static func retrieve(_ name: String, _ value: String) -> String {
+    package static func retrieve(_ name: String, _ value: String) -> String {
         retrieve(OperatorName(name), value)
     }
 
     /// Applies a replacement operator with its (already evaluated) operand; an unknown one
     /// leaves the value unchanged. `default=` is handled by the evaluator, since it also
     /// applies when a reference produced nothing.
-    public static func replace(_ name: String, _ value: String, operand: String) -> String {
+    package static func replace(_ name: String, _ value: String, operand: String) -> String {
         replace(OperatorName(name), value, operand: operand)
     }
 

@@ -13,7 +13,7 @@ public struct LintFile: Sendable {
     public let includes: [(statement: Statement, directive: IncludeDirective)]
     /// Each assignment's value parsed once, with the semantics of the setting's type
     /// (semantics §3.1), parallel to ``assignments``.
-    public let expressions: [Expression]
+    package let expressions: [Expression]
 
     public init(path: String, tree: SyntaxTree, catalog: BuildSettingsCatalog = .shared) {
         self.path = path
