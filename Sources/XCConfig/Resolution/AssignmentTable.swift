@@ -105,9 +105,6 @@ final class AssignmentTable: @unchecked Sendable {
     /// Where record `index`'s setting name is written.
     func location(ofRecord index: Int) -> SourceLocation? { sources.location(of: records[index]) }
 
-    /// The key path of record `index`'s dictionary entry, if it has one.
-    func keyPath(ofRecord index: Int) -> String? { sources.keyPath(of: records[index]) }
-
     /// The assignment record `index` stands for; `rawValue`, when given, is its value's text.
     func info(_ index: Int, rawValue knownRawValue: String? = nil) -> AssignmentInfo {
         let record = records[index]

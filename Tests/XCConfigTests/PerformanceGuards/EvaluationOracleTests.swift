@@ -1,7 +1,7 @@
 import Testing
 @testable import XCConfig
 
-/// ``Resolver/evaluateRecord(nameID:record:)`` caches values with the names they depend on,
+/// ``Evaluator/evaluateRecord(nameID:record:)`` caches values with the names they depend on,
 /// builds them in place, reads cached references without a call and evaluates literals
 /// without a frame; all of it must give what the semantics give, computed here by a plain
 /// recursive evaluator without caching (``Oracle``), on many generated configurations with

@@ -1,7 +1,7 @@
 import Testing
 @testable import XCConfig
 
-/// Values are built in place at the top of ``Resolver/values`` (``Resolver/evaluatePieces(_:)``):
+/// Values are built in place at the top of ``Evaluator/values`` (``Evaluator/evaluatePieces(_:)``):
 /// each way a reference's value can end up next to the part built gives the value a fresh
 /// resolver gives, in every order of asking, and asked again from the cache.
 @Suite struct InPlaceBuildTests {

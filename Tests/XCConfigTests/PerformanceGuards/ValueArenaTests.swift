@@ -2,7 +2,7 @@ import ConformanceSupport
 import Testing
 @testable import XCConfig
 
-/// Evaluated values live as byte ranges of one buffer (``Resolver/values``); cached ranges must
+/// Evaluated values live as byte ranges of one buffer (``Evaluator/values``); cached ranges must
 /// survive whatever later evaluations drop, and values evaluated again and again (not
 /// cacheable) must not pile up in it.
 @Suite struct ValueArenaTests {
