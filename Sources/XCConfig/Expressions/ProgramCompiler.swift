@@ -1,24 +1,21 @@
 /// Reads one value's bytes into a ``ProgramStore``, mirroring ``ExpressionParser``: the same
-/// grammar, the same nesting bound, only the string form kept.
+/// grammar, the same nesting bound. The string form keeps every byte (quotes and escape
+/// backslashes stay in it, as Xcode prints them); the list form (``compileListForm(into:)``)
+/// keeps what list semantics make of them: unquoted, unescaped text, element separators, and
+/// whether each reference stands inside quotes.
+///
+/// The compiler holds only its place in the value; every method takes the store it writes to
+/// `inout`, so it appends in place without a copy of the store's buffers.
 struct ProgramCompiler {
     let bytes: UnsafeBufferPointer<UInt8>
-    /// The store compiled into, owned by the caller for the compiler's lifetime.
-    let storage: UnsafeMutablePointer<ProgramStore>
     /// Lookups in the interned setting names, which do not change while a value compiles
     /// (the caller of ``ProgramStore/compile(_:semantics:nameIDs:)`` holds the table).
     let nameIDs: NameTable.Lookup
     var index = 0
     var depth = 0
 
-    /// The store, modified in place.
-    private var store: ProgramStore {
-        unsafeAddress { UnsafePointer(storage) }
-        nonmutating unsafeMutableAddress { storage }
-    }
-
-    init(bytes: UnsafeBufferPointer<UInt8>, store: UnsafeMutablePointer<ProgramStore>, nameIDs: NameTable) {
+    init(bytes: UnsafeBufferPointer<UInt8>, nameIDs: NameTable) {
         self.bytes = bytes
-        self.storage = store
         self.nameIDs = nameIDs.lookup
     }
 
@@ -26,6 +23,8 @@ struct ProgramCompiler {
     private static let backslash = UInt8(ascii: "\\")
     private static let colon = UInt8(ascii: ":")
     private static let equals = UInt8(ascii: "=")
+    private static let doubleQuote = UInt8(ascii: "\"")
+    private static let singleQuote = UInt8(ascii: "'")
     private static let openParenthesis = UInt8(ascii: "(")
 
     /// The index of the first byte from `start` on that is `a`, `b` or `c`; `bytes.count` when
@@ -96,31 +95,31 @@ struct ProgramCompiler {
     // MARK: Pieces
 
     /// Appends text to the innermost expression, joining it to the previous text piece.
-    private mutating func appendText(_ range: Range<Int>, mark: Int) {
+    private mutating func appendText(_ range: Range<Int>, mark: Int, to store: inout ProgramStore) {
         guard !range.isEmpty else { return }
-        appendText(UnsafeBufferPointer(rebasing: bytes[range]), mark: mark)
+        appendText(UnsafeBufferPointer(rebasing: bytes[range]), mark: mark, to: &store)
     }
 
-    private mutating func appendText(_ text: UnsafeBufferPointer<UInt8>, mark: Int) {
+    private func appendText(_ text: UnsafeBufferPointer<UInt8>, mark: Int, to store: inout ProgramStore) {
         let start = Int32(store.text.count)
         store.text.append(text)
         let length = Int32(text.count)
         let count = store.pendingPieces.count
-        if count > mark, case let last = store.pendingPieces[count - 1], !last.isReference, last.start + last.length == start {
+        if count > mark, case let last = store.pendingPieces[count - 1], last.isText, last.start + last.length == start {
             store.pendingPieces[count - 1].length += length
         } else {
             store.pendingPieces.append(ProgramPiece(start: start, length: length))
         }
     }
 
-    private mutating func appendDollar(mark: Int) {
+    private func appendDollar(mark: Int, to store: inout ProgramStore) {
         var dollar = Self.dollar
-        withUnsafePointer(to: &dollar) { appendText(UnsafeBufferPointer(start: $0, count: 1), mark: mark) }
+        withUnsafePointer(to: &dollar) { appendText(UnsafeBufferPointer(start: $0, count: 1), mark: mark, to: &store) }
     }
 
     /// Moves the pieces above `mark` into the store and returns their range. One by one: an
     /// expression has one to three pieces nearly always, fewer bytes than a call to memcpy costs.
-    private mutating func finish(mark: Int) -> Range<Int32> {
+    private func finish(mark: Int, in store: inout ProgramStore) -> Range<Int32> {
         let start = Int32(truncatingIfNeeded: store.pieces.count)
         let end = store.pendingPieces.count
         var index = mark
@@ -137,24 +136,24 @@ struct ProgramCompiler {
     /// it into the store cost more than compiling its name. References nested in its name or
     /// operands come after it.
     @inline(__always)
-    private mutating func startReference(isBare: Bool) -> Int {
+    private func startReference(isBare: Bool, in store: inout ProgramStore) -> Int {
         store.references.append(CompiledReference(kind: .empty, nameID: -1, name: 0..<0, isBare: isBare, operators: 0..<0))
         return store.references.count - 1
     }
 
     /// Appends the piece for the reference at `reference` in the store.
-    private mutating func appendReferencePiece(_ reference: Int) {
-        store.pendingPieces.append(ProgramPiece(start: Int32(reference), length: -1))
+    private func appendReferencePiece(_ reference: Int, to store: inout ProgramStore) {
+        store.pendingPieces.append(ProgramPiece(start: Int32(reference), length: ProgramPiece.referenceLength))
     }
 
     // MARK: Grammar
 
-    mutating func compileTopLevel(list: Bool) -> Range<Int32> {
-        list ? compileList() : compileString(stopAtColon: false, closer: nil)
+    mutating func compileStringForm(list: Bool, into store: inout ProgramStore) -> Range<Int32> {
+        list ? compileList(into: &store) : compileString(stopAtColon: false, closer: nil, into: &store)
     }
 
     /// String semantics: text up to a `$` sequence, a stopping `:` or the closer.
-    private mutating func compileString(stopAtColon: Bool, closer: UInt8?) -> Range<Int32> {
+    private mutating func compileString(stopAtColon: Bool, closer: UInt8?, into store: inout ProgramStore) -> Range<Int32> {
         let mark = store.pendingPieces.count
         var textStart = index
         // Only `$` stops the scan at the top level; the stops are repeated to fill the three.
@@ -164,19 +163,19 @@ struct ProgramCompiler {
             index = Self.firstIndex(of: Self.dollar, colon, closer, in: bytes, from: index)
             if index == bytes.count || bytes[index] != Self.dollar { break }
             let start = index
-            if compileDollar(textBefore: textStart..<start, mark: mark) {
+            if compileDollar(textBefore: textStart..<start, mark: mark, into: &store) {
                 textStart = index
             } else {
                 index += 1
             }
         }
-        appendText(textStart..<index, mark: mark)
-        return finish(mark: mark)
+        appendText(textStart..<index, mark: mark, to: &store)
+        return finish(mark: mark, in: &store)
     }
 
     /// List semantics, string form: every byte is kept, a `\` keeps the next byte from being
     /// read as a `$`, and `$` sequences are compiled as in string semantics (semantics §3.3).
-    private mutating func compileList() -> Range<Int32> {
+    private mutating func compileList(into store: inout ProgramStore) -> Range<Int32> {
         let mark = store.pendingPieces.count
         var textStart = index
         while true {
@@ -187,36 +186,92 @@ struct ProgramCompiler {
                 continue
             }
             let start = index
-            if !compileDollar(textBefore: textStart..<start, mark: mark) {
+            if !compileDollar(textBefore: textStart..<start, mark: mark, into: &store) {
                 index += 1
                 continue
             }
             textStart = index
         }
-        appendText(textStart..<index, mark: mark)
-        return finish(mark: mark)
+        appendText(textStart..<index, mark: mark, to: &store)
+        return finish(mark: mark, in: &store)
+    }
+
+    /// The list form (semantics §3.3), as ``ExpressionParser`` reads list tokens: unquoted
+    /// whitespace separates elements, quotes group and are dropped, a `\` escapes the next byte
+    /// (inside quotes too; a lone trailing one is kept), and `$` sequences are compiled as in
+    /// the string form. Text pieces hold an element's text, an empty one opening an element as
+    /// `""` does; separators and references inside quotes are marked (``ProgramPiece``).
+    mutating func compileListForm(into store: inout ProgramStore) -> Range<Int32> {
+        let mark = store.pendingPieces.count
+        var quote: UInt8 = 0
+        var runStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == Self.backslash {
+                appendText(runStart..<index, mark: mark, to: &store)
+                let escaped = index + 1 < bytes.count ? index + 1 : index
+                appendText(escaped..<escaped + 1, mark: mark, to: &store)
+                index = escaped + 1
+                runStart = index
+            } else if (byte == Self.doubleQuote || byte == Self.singleQuote) && (quote == 0 || quote == byte) {
+                // The other kind of quote inside quotes is an ordinary byte.
+                appendText(runStart..<index, mark: mark, to: &store)
+                if quote == 0 { appendElementOpener(mark: mark, to: &store) }
+                quote = quote == 0 ? byte : 0
+                index += 1
+                runStart = index
+            } else if quote == 0 && Self.isListWhitespace(byte) {
+                appendText(runStart..<index, mark: mark, to: &store)
+                while index < bytes.count, Self.isListWhitespace(bytes[index]) { index += 1 }
+                store.pendingPieces.append(ProgramPiece.separator)
+                runStart = index
+            } else if byte == Self.dollar && compileDollar(textBefore: runStart..<index, mark: mark, into: &store) {
+                let last = store.pendingPieces.count - 1
+                if quote != 0 && store.pendingPieces[last].length == ProgramPiece.referenceLength {
+                    store.pendingPieces[last].length = ProgramPiece.quotedReferenceLength
+                }
+                runStart = index
+            } else {
+                index += 1
+            }
+        }
+        appendText(runStart..<index, mark: mark, to: &store)
+        return finish(mark: mark, in: &store)
+    }
+
+    /// Space, TAB, LF, VT, FF and CR separate list elements (semantics §3.3).
+    @inline(__always)
+    private static func isListWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    /// Opens an element, unless the text piece just appended did.
+    private func appendElementOpener(mark: Int, to store: inout ProgramStore) {
+        let count = store.pendingPieces.count
+        if count > mark && store.pendingPieces[count - 1].isText { return }
+        store.pendingPieces.append(ProgramPiece(start: Int32(truncatingIfNeeded: store.text.count), length: 0))
     }
 
     /// At a `$`: compiles a reference or `$$` (flushing `textBefore` first) and returns `true`,
     /// or returns `false` for a `$` that is plain text.
-    private mutating func compileDollar(textBefore: Range<Int>, mark: Int) -> Bool {
+    private mutating func compileDollar(textBefore: Range<Int>, mark: Int, into store: inout ProgramStore) -> Bool {
         guard index + 1 < bytes.count else { return false }  // trailing `$` is literal
         let next = bytes[index + 1]
         if next == Self.dollar {
-            appendText(textBefore, mark: mark)
-            appendDollar(mark: mark)
+            appendText(textBefore, mark: mark, to: &store)
+            appendDollar(mark: mark, to: &store)
             index += 2
             return true
         }
         if let closer = ExpressionParser.closer(for: next) {
             if depth >= ExpressionParser.maximumNesting { return false }
-            appendText(textBefore, mark: mark)
-            appendReferencePiece(compileBracketed(closer: closer))
+            appendText(textBefore, mark: mark, to: &store)
+            appendReferencePiece(compileBracketed(closer: closer, into: &store), to: &store)
             return true
         }
         if ExpressionParser.isNameStart(next) {
-            appendText(textBefore, mark: mark)
-            appendReferencePiece(compileBare())
+            appendText(textBefore, mark: mark, to: &store)
+            appendReferencePiece(compileBare(into: &store), to: &store)
             return true
         }
         return false
@@ -224,40 +279,40 @@ struct ProgramCompiler {
 
     /// `$NAME`, with a bracketed reference right after the name appended to it (semantics §3.4).
     /// Returns the reference's index in the store.
-    private mutating func compileBare() -> Int {
+    private mutating func compileBare(into store: inout ProgramStore) -> Int {
         index += 1
         let mark = store.pendingPieces.count
         let nameStart = index
         while index < bytes.count, ExpressionParser.isBareNameByte(bytes[index]) { index += 1 }
         let appendsReference = index + 1 < bytes.count && bytes[index] == Self.dollar
             && bytes[index + 1] == Self.openParenthesis && depth < ExpressionParser.maximumNesting
-        let reference = startReference(isBare: true)
+        let reference = startReference(isBare: true, in: &store)
         if !appendsReference {
-            setName(of: reference, UnsafeBufferPointer(rebasing: bytes[nameStart..<index]))
+            setName(of: reference, UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), in: &store)
             return reference
         }
-        appendText(nameStart..<index, mark: mark)
-        appendReferencePiece(compileBracketed(closer: UInt8(ascii: ")")))
+        appendText(nameStart..<index, mark: mark, to: &store)
+        appendReferencePiece(compileBracketed(closer: UInt8(ascii: ")"), into: &store), to: &store)
         // Not inlined into the call: `self` would be read before `finish` moves the pieces.
-        let name = finish(mark: mark)
-        setComputedName(of: reference, name)
+        let name = finish(mark: mark, in: &store)
+        setComputedName(of: reference, name, in: &store)
         return reference
     }
 
     /// `$(NAME:op:op=operand)` with `index` at the `$`; returns the reference's index in the store.
-    private mutating func compileBracketed(closer: UInt8) -> Int {
+    private mutating func compileBracketed(closer: UInt8, into store: inout ProgramStore) -> Int {
         index += 2
         depth += 1
         defer { depth -= 1 }
-        let reference = startReference(isBare: false)
+        let reference = startReference(isBare: false, in: &store)
         // Most names are plain bytes up to the closer or a `:`: looked up where they stand.
         let end = Self.firstIndex(of: closer, Self.colon, Self.dollar, in: bytes, from: index)
         if end == bytes.count || bytes[end] != Self.dollar {
-            setName(of: reference, UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            setName(of: reference, UnsafeBufferPointer(rebasing: bytes[index..<end]), in: &store)
             index = end
         } else {
-            let name = compileString(stopAtColon: true, closer: closer)
-            setComputedName(of: reference, name)
+            let name = compileString(stopAtColon: true, closer: closer, into: &store)
+            setComputedName(of: reference, name, in: &store)
         }
         let operatorMark = store.pendingOperators.count
         while index < bytes.count {
@@ -272,7 +327,7 @@ struct ProgramCompiler {
             let operatorName = OperatorName(bytes: UnsafeBufferPointer(rebasing: bytes[operatorStart..<index]))
             if index < bytes.count, bytes[index] == Self.equals {
                 index += 1
-                let operand = compileString(stopAtColon: true, closer: closer)
+                let operand = compileString(stopAtColon: true, closer: closer, into: &store)
                 store.pendingOperators.append(CompiledOperator(name: operatorName, operand: operand))
             } else if index >= bytes.count {
                 // The value ends right after the name: Xcode reports the reference
@@ -296,7 +351,7 @@ struct ProgramCompiler {
     /// Sets the literal name of the reference at `reference` in the store: its interned ID
     /// when it is an assigned setting's, else its ID among the unassigned names, or one of the
     /// special names.
-    private mutating func setName(of reference: Int, _ text: UnsafeBufferPointer<UInt8>) {
+    private func setName(of reference: Int, _ text: UnsafeBufferPointer<UInt8>, in store: inout ProgramStore) {
         let (kind, nameID) = store.nameKindAndID(text, nameIDs: nameIDs)
         store.references[reference].kind = kind
         store.references[reference].nameID = nameID
@@ -304,7 +359,7 @@ struct ProgramCompiler {
 
     /// Sets the name of the reference at `reference` in the store to the pieces `name`: read as
     /// a literal name when they hold no reference.
-    private mutating func setComputedName(of reference: Int, _ name: Range<Int32>) {
+    private func setComputedName(of reference: Int, _ name: Range<Int32>, in store: inout ProgramStore) {
         store.references[reference].name = name
         switch name.count {
         case 0:
@@ -312,12 +367,12 @@ struct ProgramCompiler {
         case 1 where !store.pieces[Int(name.lowerBound)].isReference:
             // The common case, `$(NAME)`: looked up on the bytes, no string made.
             let piece = store.pieces[Int(name.lowerBound)]
-            setName(of: reference, store.text.bytes(Int(piece.start), Int(piece.length)))
+            setName(of: reference, store.text.bytes(Int(piece.start), Int(piece.length)), in: &store)
         default:
             // Text pieces are joined as they are appended, so several pieces hold a reference;
             // should they ever not, the name is still read as literal.
             if var text = store.literalText(name) {
-                text.withUTF8 { setName(of: reference, $0) }
+                text.withUTF8 { setName(of: reference, $0, in: &store) }
             } else {
                 store.references[reference].kind = .computed
             }

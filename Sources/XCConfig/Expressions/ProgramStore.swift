@@ -112,16 +112,21 @@ struct ProgramStore: ~Copyable {
         return compileInGeneral(bytes, semantics: semantics, nameIDs: nameIDs)
     }
 
+    /// The list form of the value spelled by `bytes` (UTF-8): the pieces list semantics split
+    /// into elements (``ProgramCompiler/compileListForm(into:)``).
+    mutating func compileListForm(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: NameTable) -> Range<Int32> {
+        var compiler = ProgramCompiler(bytes: bytes, nameIDs: nameIDs)
+        return compiler.compileListForm(into: &self)
+    }
+
     /// Compiles the value spelled by `bytes` with the general compiler only, as
     /// ``compile(_:semantics:nameIDs:)`` does whatever shape the value has.
     mutating func compileInGeneral(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
-        // The compiler writes to the store in place, through a pointer valid for this call
-        // (swapping the arrays in and out cost more than compiling a short value).
+        // The compiler writes to the store in place, passed `inout` (swapping the arrays in
+        // and out cost more than compiling a short value).
         let referenceCount = references.count
-        let pieces = withUnsafeMutablePointer(to: &self) { store in
-            var compiler = ProgramCompiler(bytes: bytes, store: store, nameIDs: nameIDs)
-            return compiler.compileTopLevel(list: semantics == .list)
-        }
+        var compiler = ProgramCompiler(bytes: bytes, nameIDs: nameIDs)
+        let pieces = compiler.compileStringForm(list: semantics == .list, into: &self)
         var program = StringProgram(pieces: pieces)
         // A value that compiled no reference is text (`$$`, a `$` that starts none) and has
         // a literal; one that did holds a reference at the top level, so has none.

@@ -24,14 +24,26 @@ struct StringProgram {
     var isLiteral: Bool { literalLength >= 0 }
 }
 
-/// One piece of a compiled value: a literal byte run or a reference.
+/// One piece of a compiled value: a literal byte run or a reference; in a list form also an
+/// element separator, and references inside quotes marked as such.
 struct ProgramPiece {
     /// Text: offset in ``ProgramStore/text``. Reference: index in ``ProgramStore/references``.
     var start: Int32
-    /// Text: byte count. Reference: -1.
+    /// Text: byte count (in a list form, 0 opens an element, as `""` does). Otherwise one of
+    /// ``referenceLength``, ``quotedReferenceLength`` or ``separatorLength``.
     var length: Int32
 
+    static let referenceLength: Int32 = -1
+    /// A list form's element separator.
+    static let separatorLength: Int32 = -2
+    /// A list form's reference inside quotes: its string value joins the element.
+    static let quotedReferenceLength: Int32 = -3
+
+    static let separator = ProgramPiece(start: 0, length: separatorLength)
+
+    /// A reference of a string form (where there are no separators), a name or an operand.
     var isReference: Bool { length < 0 }
+    var isText: Bool { length >= 0 }
 }
 
 /// A compiled `$(NAME:op=operand)`, `${…}`, `$[…]` or `$NAME`. Plain integers, so that the

@@ -68,8 +68,8 @@ final class Evaluator {
     /// Compiled string forms, by record, compiled on first evaluation.
     @exclusivity(unchecked) var programs = FlatBuffer<StringProgram?>()
     @exclusivity(unchecked) var store = ProgramStore()
-    /// Values read as trees (lists, templates), by record, parsed on first use.
-    @exclusivity(unchecked) var expressions: [Expression?] = []
+    /// List forms (``ProgramCompiler/compileListForm(into:)``), by record, compiled on first use.
+    @exclusivity(unchecked) var listForms: [Range<Int32>?] = []
     /// The catalogue types of names no level assigns, by their ID in
     /// ``ProgramStore/unassignedNames``; looked up on first use.
     @exclusivity(unchecked) var unassignedTypes: [SettingType?] = []

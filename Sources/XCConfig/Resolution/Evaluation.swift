@@ -157,16 +157,6 @@ extension Evaluator {
         }
     }
 
-    func expression(_ recordIndex: Int) -> Expression {
-        // Most resolvers never read a value as a tree: the array is made on first use.
-        if expressions.isEmpty { expressions = Array(repeating: nil, count: records.count) }
-        if let expression = expressions[recordIndex] { return expression }
-        let semantics: ValueSemantics = settingType(Int(records[recordIndex].nameID)).usesListSemantics ? .list : .string
-        let expression = Expression(parsing: rawValue(ofRecord: recordIndex), semantics: semantics)
-        expressions[recordIndex] = expression
-        return expression
-    }
-
     func evaluateTopLevel(nameID: Int, record: Int) -> String {
         withTopLevelValue(nameID: nameID, record: record) { String(decoding: $0, as: UTF8.self) }
     }
@@ -359,26 +349,6 @@ extension Evaluator {
         diagnostics.append(Diagnostic(
             severity: .error, message: message, file: top < 0 ? nil : table.file(ofRecord: top), location: top < 0 ? nil : table.location(ofRecord: top),
             notes: notes, code: .valueTooLarge))
-    }
-
-    /// The string form of an expression (a name or an operand).
-    func evaluateString(_ expression: Expression) -> String {
-        if let literal = expression.literal { return literal }
-        var output = ""
-        for token in expression.tokens {
-            if aborted { return "" }
-            switch token {
-            case .text(let raw, _, _): output += raw
-            case .space(let raw): output += raw
-            case .reference(let reference, _):
-                if let value = evaluateReference(reference) { output += value }
-            }
-            if output.utf8.count > options.maximumValueSize {
-                abortValueTooLarge()
-                return ""
-            }
-        }
-        return output
     }
 
     func abortValueTooLarge() {

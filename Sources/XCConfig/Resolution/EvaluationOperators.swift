@@ -41,37 +41,4 @@ extension Evaluator {
         }
         return current
     }
-
-    /// One reference evaluated as a string, operators applied; `nil` when it produced nothing.
-    func evaluateReference(_ reference: Reference) -> String? {
-        let name = evaluateString(reference.name)
-        var value: String?
-        switch lookup(target(of: name)) {
-        case .assigned(let found):
-            value = found
-        case .unset(let setting):
-            // An unresolved `$NAME` stays literally (semantics §3.4); a bracketed reference to
-            // an unset string-typed setting is one empty element, to anything else nothing.
-            if reference.form == .bare { return "$" + name }
-            value = declaredStringValue(setting)
-        }
-        for op in reference.operators where op.isApplied {
-            value = applyOperator(OperatorName(op.name), hasOperand: op.operand != nil, to: value) { evaluateString(op.operand!) }
-        }
-        return value
-    }
-
-    /// Applies one operator to a reference's value; `operand` evaluates the operand, only when
-    /// it is used.
-    ///
-    /// Operators apply to each element; a reference that produced no element at all (an
-    /// unknown name, an unset list) stays empty, except that `default=` supplies one
-    /// (semantics §3.6-3.7). An unset string-typed setting is one empty element.
-    func applyOperator(_ name: OperatorName, hasOperand: Bool, to value: String?, operand: () -> String) -> String? {
-        guard let current = value else {
-            return name == .default && hasOperand ? operand() : nil
-        }
-        return hasOperand ? Operators.replace(name, current, operand: operand()) : Operators.retrieve(name, current)
-    }
-
 }

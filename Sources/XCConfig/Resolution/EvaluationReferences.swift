@@ -139,15 +139,6 @@ extension Evaluator {
         return applyOperators(of: reference, to: value)
     }
 
-    /// What a reference to a name reaches.
-    enum LookupResult {
-        /// No assignment matches (or the name is unknown); `setting` is the setting that was
-        /// looked up (for `$(inherited)`, the one being evaluated).
-        case unset(setting: String)
-        /// An assignment was reached; its value, or `nil` when it produced nothing.
-        case assigned(String?)
-    }
-
     /// What a name reaches, before anything is evaluated.
     enum Target {
         /// No assignment of the assigned setting with this interned ID matches (for
@@ -195,17 +186,6 @@ extension Evaluator {
             return .unsetSetting(id)
         }
         return .record(nameID: id, record: top)
-    }
-
-    /// The string value a reference reaching `target` gets with the current frames.
-    func lookup(_ target: Target) -> LookupResult {
-        switch target {
-        case .unsetSetting(let id): return .unset(setting: table.name(id))
-        case .unsetName(let setting): return .unset(setting: setting)
-        case .bound(let value): return .assigned(value)
-        case .record(let nameID, let record):
-            return .assigned(evaluateRecordString(nameID: nameID, record: record))
-        }
     }
 
     /// A declared but unset string-typed setting is an empty string, which still counts as

@@ -59,95 +59,140 @@ extension Evaluator {
         guard let id = nameIDs[name], topMatching[id] >= 0 else {
             return declaredStringValue(name).map { [$0] } ?? []
         }
+        guard settingType(id).usesListSemantics else { return [evaluateTopLevel(nameID: id, record: Int(topMatching[id]))] }
         aborted = false
         let elements = evaluateRecordList(nameID: id, record: Int(topMatching[id]))
         aborted = false
         return elements
     }
 
-    /// Matching record `recordIndex` of `nameID` evaluated as a list, with a frame pushed as for strings.
+    /// Matching record `recordIndex` of the list-typed setting `nameID` split into elements
+    /// through its list form, with a frame pushed as for strings.
     func evaluateRecordList(nameID: Int, record recordIndex: Int) -> [String] {
         if aborted { return [] }
-        if frames.count >= options.maximumDepth { return [] }
-        pushFrame(nameID: nameID, record: recordIndex)
-        let expression = expression(recordIndex)
-        let elements: [String]
-        if expression.semantics == .list {
-            elements = evaluateList(expression)
-        } else {
-            elements = [evaluateString(expression)]
+        if frames.count >= options.maximumDepth {
+            abort(nameID: nameID, message: "evaluation of '\(table.name(nameID))' nests deeper than \(options.maximumDepth) settings")
+            return []
         }
+        pushFrame(nameID: nameID, record: recordIndex)
+        let elements = evaluateListForm(listForm(recordIndex))
         _ = popFrame()
         return elements
     }
 
-    /// A list-semantics expression split into elements: whitespace separates, quotes group,
-    /// quoted references join as strings, unquoted list references splice (semantics §3.3).
-    func evaluateList(_ expression: Expression) -> [String] {
+    /// The list form of record `recordIndex`, compiled on first use: most resolvers never
+    /// split a value into elements.
+    func listForm(_ recordIndex: Int) -> Range<Int32> {
+        if listForms.isEmpty { listForms = Array(repeating: nil, count: records.count) }
+        if let form = listForms[recordIndex] { return form }
+        let record = records[recordIndex]
+        let form = table.sources.withValueBytes(of: record) { store.compileListForm($0, nameIDs: nameIDs) }
+        listForms[recordIndex] = form
+        return form
+    }
+
+    /// The elements of a list form (semantics §3.3): text joins the current element,
+    /// separators end it, a reference inside quotes joins its string value, and an unquoted
+    /// reference splices its elements, the first joining the current element and the last
+    /// left open.
+    func evaluateListForm(_ range: Range<Int32>) -> [String] {
         var elements: [String] = []
         var current: String? = nil
-        for token in expression.tokens {
+        var size = 0
+        for index in range {
             if aborted { return [] }
-            switch token {
-            case .text(_, let cooked, let opens):
-                if opens || !cooked.isEmpty { current = (current ?? "") + cooked }
-            case .space:
+            let piece = store.pieces[Int(index)]
+            switch piece.length {
+            case ProgramPiece.separatorLength:
                 if let element = current {
                     elements.append(element)
                     current = nil
                 }
-            case .reference(let reference, let quoted):
-                if quoted {
-                    current = (current ?? "") + (evaluateReference(reference) ?? "")
-                    continue
-                }
-                let parts = evaluateReferenceList(reference)
+            case ProgramPiece.quotedReferenceLength:
+                let mark = values.count
+                let value = evaluateReference(compiled: Int(piece.start))
+                current = (current ?? "") + (value.map(string) ?? "")
+                size += value?.count ?? 0
+                dropValues(above: mark)
+            case ProgramPiece.referenceLength:
+                let parts = evaluateReferenceElements(compiled: Int(piece.start))
                 guard let first = parts.first else { continue }
+                size += parts.reduce(0) { $0 + $1.utf8.count }
                 current = (current ?? "") + first
                 if parts.count > 1 {
                     elements.append(current!)
                     elements.append(contentsOf: parts[1..<(parts.count - 1)])
                     current = parts[parts.count - 1]
                 }
+            default:
+                current = (current ?? "") + String(decoding: store.text.bytes(Int(piece.start), Int(piece.length)), as: UTF8.self)
+                size += Int(piece.length)
+            }
+            // Bounded as string values are: each reference may splice a list of its own.
+            if size > options.maximumValueSize {
+                abortValueTooLarge()
+                return []
             }
         }
         if let element = current { elements.append(element) }
         return elements
     }
 
-    /// An unquoted reference in list context: a list-typed setting's elements, a string-typed
-    /// setting's one element, operators applied to each element.
-    func evaluateReferenceList(_ reference: Reference) -> [String] {
-        let name = evaluateString(reference.name)
-        var values: [String]
-        switch target(of: name) {
+    /// An unquoted reference in a list: a list-typed setting's elements, any other value one
+    /// element, operators applied to each element (semantics §3.3, §3.6).
+    func evaluateReferenceElements(compiled index: Int) -> [String] {
+        let reference = store.references[index]
+        let name = spelledName(of: reference)
+        var elements: [String]
+        switch target(of: name, interned: reference.kind == .computed ? nameIDs[name] : reference.kind == .unassigned || reference.nameID < 0 ? nil : Int(reference.nameID)) {
         case .bound(let value):
-            values = [value]
+            elements = [value]
         case .unsetSetting(let id):
-            if reference.form == .bare { return ["$" + name] }
-            values = declaredStringValue(ofType: settingType(id)).map { [$0] } ?? []
+            if reference.isBare { return ["$" + name] }
+            elements = declaredStringValue(ofType: settingType(id)).map { [$0] } ?? []
         case .unsetName(let setting):
-            if reference.form == .bare { return ["$" + name] }
-            values = declaredStringValue(setting).map { [$0] } ?? []
+            if reference.isBare { return ["$" + name] }
+            elements = declaredStringValue(setting).map { [$0] } ?? []
         case .record(let nameID, let record):
             if settingType(nameID).usesListSemantics {
-                values = evaluateRecordList(nameID: nameID, record: record)
+                elements = evaluateRecordList(nameID: nameID, record: record)
             } else {
-                values = evaluateRecordString(nameID: nameID, record: record).map { [$0] } ?? []
+                elements = evaluateRecordString(nameID: nameID, record: record).map { [$0] } ?? []
             }
         }
-        for op in reference.operators where op.isApplied {
-            if values.isEmpty {
-                if op.name == "default", let operand = op.operand { values = [evaluateString(operand)] }
+        for operatorIndex in reference.operators {
+            let op = store.operators[Int(operatorIndex)]
+            if elements.isEmpty {
+                if op.name == .default, let operand = op.operand { elements = [evaluatePiecesString(operand)] }
                 continue
             }
             if let operand = op.operand {
-                let operandValue = evaluateString(operand)
-                values = values.map { Operators.replace(op.name, $0, operand: operandValue) }
+                let operandValue = evaluatePiecesString(operand)
+                elements = elements.map { Operators.replace(op.name, $0, operand: operandValue) }
             } else {
-                values = values.map { Operators.retrieve(op.name, $0) }
+                elements = elements.map { Operators.retrieve(op.name, $0) }
             }
         }
-        return values
+        return elements
+    }
+
+    /// The name a compiled reference spells, its pieces evaluated when it is computed.
+    func spelledName(of reference: CompiledReference) -> String {
+        switch reference.kind {
+        case .setting: return table.name(Int(reference.nameID))
+        case .unassigned: return store.unassignedNames.string(Int(reference.nameID))
+        case .empty: return ""
+        case .inherited: return "inherited"
+        case .value: return "value"
+        case .computed: return evaluatePiecesString(reference.name)
+        }
+    }
+
+    /// The string form of compiled pieces (a name, an operand), dropping the bytes only it needed.
+    func evaluatePiecesString(_ range: Range<Int32>) -> String {
+        let mark = values.count
+        let text = string(evaluatePieces(range))
+        dropValues(above: mark)
+        return text
     }
 }
