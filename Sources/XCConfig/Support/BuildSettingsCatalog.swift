@@ -228,8 +228,8 @@ extension BuildSettingsCatalog {
     /// ``SettingType/indexCode`` of its type (bits 0-7). An empty slot is 0; a row's slot
     /// never is, since no type's code is 0.
     ///
-    /// The hash is this file's own, not `Hasher`, which is seeded differently in every process:
-    /// the embedded table's index is generated once, as source.
+    /// The hash is the interned names' (``NameTable/hash(_:)``), not `Hasher`, which is seeded
+    /// differently in every process: the embedded table's index is generated once, as source.
     struct NameIndex: Sendable, Equatable {
         /// How many rows are indexed.
         let count: Int
@@ -259,7 +259,7 @@ extension BuildSettingsCatalog {
                     guard let type = SettingType(rawValue: BuildSettingsCatalog.text(bytes, nameEnd + 1..<typeEnd)) else { continue }
                     let name = UnsafeBufferPointer(rebasing: bytes[start..<nameEnd])
                     let slot = UInt64(start) << 32 | UInt64(nameEnd - start) << 8 | type.indexCode
-                    entries.append((Self.hash(name), slot))
+                    entries.append((NameTable.hash(name), slot))
                 }
             }
             var capacity = 1
@@ -277,7 +277,7 @@ extension BuildSettingsCatalog {
         /// or 0 when no row is.
         func slot(named name: UnsafeBufferPointer<UInt8>, in table: UnsafeBufferPointer<UInt8>) -> UInt64 {
             let mask = slots.count - 1
-            var position = Int(truncatingIfNeeded: Self.hash(name)) & mask
+            var position = Int(truncatingIfNeeded: NameTable.hash(name)) & mask
             while true {
                 let slot = slots[position]
                 if slot == 0 { return 0 }
@@ -296,40 +296,6 @@ extension BuildSettingsCatalog {
 
         /// The type of the row of `slot`, user-defined for an empty slot.
         static func type(_ slot: UInt64) -> SettingType { SettingType(indexCode: slot & 0xFF) }
-
-        /// A hash of `name`'s bytes that reads them eight at a time: a setting name is 20 to
-        /// 40 bytes, which a byte-at-a-time hash would spend a hundred instructions on.
-        static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            let count = name.count
-            var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-            if count >= 8, let base = name.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                var offset = 0
-                while offset + 8 < count {
-                    hash = mix(hash, raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                    offset += 8
-                }
-                // The last eight bytes, overlapping the previous word when the count is not
-                // a multiple of eight.
-                hash = mix(hash, raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-            } else {
-                var word: UInt64 = 0
-                for index in 0..<count { word |= UInt64(name[index]) << (8 * index) }
-                // As an eight-byte load of the name padded with zeros would read it.
-                hash = mix(hash, UInt64(littleEndian: word))
-            }
-            return hash
-        }
-
-        /// Folds eight bytes loaded from memory into `hash`: the 128-bit product of the two
-        /// folded together, which spreads every input bit over the low bits that pick a slot.
-        private static func mix(_ hash: UInt64, _ loaded: UInt64) -> UInt64 {
-            // Bytes in memory order on every machine, so that big-endian ones agree with the
-            // generated index.
-            let word = UInt64(littleEndian: loaded)
-            let product = (hash ^ word).multipliedFullWidth(by: 0xA076_1D64_78BD_642F)
-            return product.high ^ product.low
-        }
     }
 }
 
