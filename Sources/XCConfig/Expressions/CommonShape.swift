@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The common shape: one pass over the values nearly every file is made of, giving the
-/// general compiler's store (``ProgramCompiler``) without its nesting and joining.
+/// general compiler's store (``ValueScanner`` into ``ProgramWriter``) without its nesting and joining.
 extension ProgramStore {
     /// Compiles the value spelled by `bytes` (UTF-8, string semantics) in one pass when it is
     /// of the shape nearly every value has: text, and references `$(NAME)`, `${NAME}` or
@@ -54,7 +54,7 @@ extension ProgramStore {
             }
             guard let closer = Self.closer(after: base[index &+ 1]) else {
                 let next = base[index &+ 1]
-                if next == dollar || ExpressionParser.isNameStart(next) {
+                if next == dollar || ValueScanner.isNameStart(next) {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
                 // A `$` that starts nothing is text.
@@ -72,8 +72,8 @@ extension ProgramStore {
             // with as it is, where a closer read from a variable was spread over a word first.
             let closesParenthesis = closer == UInt8(ascii: ")")
             var end = closesParenthesis
-                ? ProgramCompiler.firstIndex(of: UInt8(ascii: ")"), colon, dollar, in: bytes, from: nameStart)
-                : ProgramCompiler.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
+                ? ValueScanner.firstIndex(of: UInt8(ascii: ")"), colon, dollar, in: bytes, from: nameStart)
+                : ValueScanner.firstIndex(of: closer, colon, dollar, in: bytes, from: nameStart)
             if end == count {
                 return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
             }
@@ -87,7 +87,7 @@ extension ProgramStore {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
                 let innerStart = end &+ 2
-                let innerEnd = ProgramCompiler.firstIndex(of: innerCloser, colon, dollar, in: bytes, from: innerStart)
+                let innerEnd = ValueScanner.firstIndex(of: innerCloser, colon, dollar, in: bytes, from: innerStart)
                 guard innerEnd < count, base[innerEnd] == innerCloser, innerEnd &+ 1 < count, base[innerEnd &+ 1] == closer else {
                     return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                 }
@@ -112,20 +112,20 @@ extension ProgramStore {
                     // known operator's name is all name bytes; any other is checked byte by byte.
                     // `)` a constant again, as for the name.
                     end = closesParenthesis
-                        ? ProgramCompiler.firstIndex(of: equals, colon, UInt8(ascii: ")"), in: bytes, from: operatorStart)
-                        : ProgramCompiler.firstIndex(of: equals, colon, closer, in: bytes, from: operatorStart)
+                        ? ValueScanner.firstIndex(of: equals, colon, UInt8(ascii: ")"), in: bytes, from: operatorStart)
+                        : ValueScanner.firstIndex(of: equals, colon, closer, in: bytes, from: operatorStart)
                     // A dropped operator or an open reference: the general compiler's.
                     guard end < count else {
                         return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                     }
                     let nameBytes = UnsafeBufferPointer(start: base + operatorStart, count: end &- operatorStart)
                     let name = recentOperatorNames.name(nameBytes)
-                    if name == .unknown, !nameBytes.allSatisfy(ExpressionParser.isOperatorNameByte) {
+                    if name == .unknown, !nameBytes.allSatisfy(ValueScanner.isOperatorNameByte) {
                         return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                     }
                     if base[end] == equals {
                         let operandStart = end &+ 1
-                        end = ProgramCompiler.firstIndex(of: colon, closer, dollar, in: bytes, from: operandStart)
+                        end = ValueScanner.firstIndex(of: colon, closer, dollar, in: bytes, from: operandStart)
                         guard end < count, base[end] != dollar else {
                             return abandon(pieces: piecesStart, references: referencesStart, operators: operatorsStart, text: textStart, pending: mark)
                         }
@@ -145,7 +145,7 @@ extension ProgramStore {
             let piece = ProgramPiece(start: Int32(truncatingIfNeeded: reference), length: -1)
             if piecesInStore { pieces.append(piece) } else { pendingPieces.append(piece) }
             runStart = end &+ 1
-            index = ProgramCompiler.firstIndex(of: dollar, in: bytes, from: runStart)
+            index = ValueScanner.firstIndex(of: dollar, in: bytes, from: runStart)
         }
         if count > runStart { appendTextPiece(UnsafeBufferPointer(start: base + runStart, count: count &- runStart), to: piecesInStore ? .store : .pending) }
         var first = piecesStart

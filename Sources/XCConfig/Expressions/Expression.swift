@@ -57,8 +57,12 @@ package final class Expression: Sendable {
 
     /// Parses `source` with the given semantics.
     package convenience init(parsing source: String, semantics: ValueSemantics) {
-        var parser = ExpressionParser(source: source)
-        let tokens = parser.parseTopLevel(semantics: semantics)
+        var text = source
+        let tokens = text.withUTF8 { bytes in
+            var builder = ExpressionTreeBuilder(source: source)
+            var scanner = ValueScanner(bytes: bytes)
+            return scanner.scanValue(semantics, into: &builder).tokens
+        }
         self.init(source: source, semantics: semantics, tokens: tokens)
     }
 

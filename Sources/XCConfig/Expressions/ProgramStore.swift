@@ -22,6 +22,11 @@ struct ProgramStore: ~Copyable {
     var unassignedNames = NameTable()
     /// The operator names the common shape has read lately.
     var recentOperatorNames = OperatorNameMemo()
+    /// While a value compiles: lookups in the interned setting names, which do not change
+    /// meanwhile (the caller of ``compile(_:semantics:nameIDs:)`` holds the table).
+    var compilingNames = NameTable.Lookup(slots: nil, mask: 0, ends: nil, storage: nil)
+    /// While a value compiles: its list form is written (``ProgramWriter``), not its string form.
+    var writesListForm = false
 
     /// The text of pieces that hold no reference, as a range of ``text`` (joined there when
     /// there are several).
@@ -113,10 +118,13 @@ struct ProgramStore: ~Copyable {
     }
 
     /// The list form of the value spelled by `bytes` (UTF-8): the pieces list semantics split
-    /// into elements (``ProgramCompiler/compileListForm(into:)``).
+    /// into elements (``ProgramWriter``).
     mutating func compileListForm(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: NameTable) -> Range<Int32> {
-        var compiler = ProgramCompiler(bytes: bytes, nameIDs: nameIDs)
-        return compiler.compileListForm(into: &self)
+        compilingNames = nameIDs.lookup
+        writesListForm = true
+        defer { writesListForm = false }
+        var scanner = ValueScanner(bytes: bytes)
+        return scanner.scanValue(.list, into: &self)
     }
 
     /// Compiles the value spelled by `bytes` with the general compiler only, as
@@ -125,8 +133,9 @@ struct ProgramStore: ~Copyable {
         // The compiler writes to the store in place, passed `inout` (swapping the arrays in
         // and out cost more than compiling a short value).
         let referenceCount = references.count
-        var compiler = ProgramCompiler(bytes: bytes, nameIDs: nameIDs)
-        let pieces = compiler.compileStringForm(list: semantics == .list, into: &self)
+        compilingNames = nameIDs.lookup
+        var scanner = ValueScanner(bytes: bytes)
+        let pieces = scanner.scanValue(semantics, into: &self)
         var program = StringProgram(pieces: pieces)
         // A value that compiled no reference is text (`$$`, a `$` that starts none) and has
         // a literal; one that did holds a reference at the top level, so has none.

@@ -6,8 +6,9 @@
 /// file that way spent most of its time allocating and freeing those nodes, so the resolver
 /// compiles each value into a ``StringProgram`` instead: pieces, references and operators live
 /// in a few arrays shared by every value of the resolver, and literal text in one byte buffer.
-/// The compiler reads the value's bytes exactly as ``ExpressionParser`` does; only the string
-/// form is kept (quotes and escape backslashes stay in it, as Xcode prints them).
+/// One ``ValueScanner`` reads the value's bytes for both, into the tree or into the store;
+/// the program keeps the string form (quotes and escape backslashes stay in it, as Xcode
+/// prints them), or a list form for splitting into elements.
 ///
 /// A program is plain integers, like everything in the store, so that the resolver's array of
 /// them is copied and freed without visiting each.

@@ -68,7 +68,7 @@ final class Evaluator {
     /// Compiled string forms, by record, compiled on first evaluation.
     @exclusivity(unchecked) var programs = FlatBuffer<StringProgram?>()
     @exclusivity(unchecked) var store = ProgramStore()
-    /// List forms (``ProgramCompiler/compileListForm(into:)``), by record, compiled on first use.
+    /// List forms (``ProgramStore/compileListForm(_:nameIDs:)``), by record, compiled on first use.
     @exclusivity(unchecked) var listForms: [Range<Int32>?] = []
     /// The catalogue types of names no level assigns, by their ID in
     /// ``ProgramStore/unassignedNames``; looked up on first use.

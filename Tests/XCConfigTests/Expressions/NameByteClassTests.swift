@@ -10,14 +10,14 @@ import Testing
 
     @Test func bareNameBytesAreLettersDigitsUnderscoreAndDot() {
         for byte in UInt8.min...UInt8.max {
-            #expect(ExpressionParser.isBareNameByte(byte) == Self.isLetterDigitUnderscoreOrDot(byte), "byte \(byte)")
+            #expect(ValueScanner.isBareNameByte(byte) == Self.isLetterDigitUnderscoreOrDot(byte), "byte \(byte)")
         }
     }
 
     @Test func operatorNameBytesAddPlusAndMinus() {
         for byte in UInt8.min...UInt8.max {
             let expected = Self.isLetterDigitUnderscoreOrDot(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-            #expect(ExpressionParser.isOperatorNameByte(byte) == expected, "byte \(byte)")
+            #expect(ValueScanner.isOperatorNameByte(byte) == expected, "byte \(byte)")
         }
     }
 }

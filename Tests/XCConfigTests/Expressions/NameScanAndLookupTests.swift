@@ -2,7 +2,7 @@ import Testing
 @testable import XCConfig
 
 /// The common shape scans for each name's end eight bytes at a time
-/// (``ProgramCompiler/firstIndex(of:_:_:in:from:)``), hashes it with ``NameTable/hash(_:)`` and
+/// (``ValueScanner/firstIndex(of:_:_:in:from:)``), hashes it with ``NameTable/hash(_:)`` and
 /// looks it up through ``NameTable/Lookup``: the scan must end where a byte-by-byte scan ends,
 /// and the lookup must find what ``NameTable/id(ofBytes:)`` finds, at every name length and
 /// every position in a value (the words the scan reads, and the last one it reads short,
@@ -36,7 +36,7 @@ import Testing
         for (bytes, start) in Self.cases() {
             let expectedEnd = bytes[start...].firstIndex { Self.stops.contains($0) } ?? bytes.count
             bytes.withUnsafeBufferPointer { buffer in
-                let end = ProgramCompiler.firstIndex(of: Self.stops[0], Self.stops[1], Self.stops[2], in: buffer, from: start)
+                let end = ValueScanner.firstIndex(of: Self.stops[0], Self.stops[1], Self.stops[2], in: buffer, from: start)
                 #expect(end == expectedEnd, "\(bytes) from \(start)")
             }
         }
