@@ -13,26 +13,47 @@ struct ExpressionTreeBuilder: ValueSink {
         var tokens: [ExpressionToken] = []
         /// The text as printed (quotes and escape backslashes kept).
         var raw: [UInt8] = []
-        /// The text an element gets (quotes removed, escapes applied).
-        var cooked: [UInt8] = []
+        /// The text an element gets (quotes removed, escapes applied); `nil` while it is `raw`,
+        /// as it is for nearly all text.
+        var cooked: [UInt8]? = nil
         /// A quote opened since the last token: the text starts an element even when empty.
         var opens = false
+
+        mutating func append(raw bytes: some Sequence<UInt8>) {
+            raw.append(contentsOf: bytes)
+            cooked?.append(contentsOf: bytes)
+        }
+
+        /// Appends `rawBytes` to the printed text and `cookedByte`, if any, to the element's.
+        mutating func append(raw rawBytes: some Collection<UInt8>, cooked cookedByte: UInt8?) {
+            if cooked == nil { cooked = raw }
+            raw.append(contentsOf: rawBytes)
+            if let cookedByte { cooked!.append(cookedByte) }
+        }
 
         mutating func flushText() {
             guard !raw.isEmpty || opens else { return }
             let rawText = String(decoding: raw, as: UTF8.self)
-            let cookedText = raw == cooked ? rawText : String(decoding: cooked, as: UTF8.self)
-            tokens.append(.text(raw: rawText, cooked: cookedText, opensElement: opens || !cooked.isEmpty))
+            let cookedText = cooked.map { String(decoding: $0, as: UTF8.self) } ?? rawText
+            tokens.append(.text(raw: rawText, cooked: cookedText, opensElement: opens || !cookedText.isEmpty))
             raw.removeAll(keepingCapacity: true)
-            cooked.removeAll(keepingCapacity: true)
+            cooked = nil
             opens = false
         }
+    }
+
+    /// A finished expression; made an ``Expression`` when it is a name or an operand, and
+    /// taken as tokens for the whole value.
+    struct Parsed {
+        let tokens: [ExpressionToken]
+        let range: Range<Int>
+        let semantics: ValueSemantics
     }
 
     /// A reference being read.
     private struct PartialReference {
         let form: ReferenceForm
-        var name: Expression?
+        var name: XCConfig.Expression?
         var operators: [ExpressionOperator] = []
     }
 
@@ -48,20 +69,22 @@ struct ExpressionTreeBuilder: ValueSink {
         return expressions.count - 1
     }
 
-    mutating func endExpression(mark: Int, range: Range<Int>, semantics: ValueSemantics) -> Expression {
+    mutating func endExpression(mark: Int, range: Range<Int>, semantics: ValueSemantics) -> Parsed {
         var expression = expressions.removeLast()
         expression.flushText()
-        return Expression(storage: source, offsets: range, semantics: semantics, tokens: expression.tokens)
+        return Parsed(tokens: expression.tokens, range: range, semantics: semantics)
+    }
+
+    private func node(_ parsed: Parsed) -> XCConfig.Expression {
+        XCConfig.Expression(storage: source, offsets: parsed.range, semantics: parsed.semantics, tokens: parsed.tokens)
     }
 
     mutating func text(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, mark: Int) {
-        expressions[mark].raw.append(contentsOf: bytes[range])
-        expressions[mark].cooked.append(contentsOf: bytes[range])
+        expressions[mark].append(raw: bytes[range])
     }
 
     mutating func literalDollar(mark: Int) {
-        expressions[mark].raw.append(ValueScanner.dollar)
-        expressions[mark].cooked.append(ValueScanner.dollar)
+        expressions[mark].append(raw: CollectionOfOne(ValueScanner.dollar))
     }
 
     mutating func beginReference(_ form: ReferenceForm, at start: Int) -> Int {
@@ -72,19 +95,19 @@ struct ExpressionTreeBuilder: ValueSink {
     mutating func literalName(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, for reference: Int) {
         let mark = beginExpression()
         text(range, of: bytes, mark: mark)
-        references[reference].name = endExpression(mark: mark, range: range, semantics: .string)
+        references[reference].name = node(endExpression(mark: mark, range: range, semantics: .string))
     }
 
-    mutating func computedName(_ name: Expression, for reference: Int) {
-        references[reference].name = name
+    mutating func computedName(_ name: Parsed, for reference: Int) {
+        references[reference].name = node(name)
     }
 
     mutating func addOperator(
-        name: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, operand: Expression?, range: Range<Int>,
+        name: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, operand: Parsed?, range: Range<Int>,
         dropped: DroppedOperator?, to reference: Int
     ) {
         references[reference].operators.append(ExpressionOperator(
-            name: String(decoding: bytes[name], as: UTF8.self), operand: operand, range: range,
+            name: String(decoding: bytes[name], as: UTF8.self), operand: operand.map(node), range: range,
             hasInvalidCharacter: dropped == .invalidCharacter, isCutOffByEnd: dropped == .cutOffByEnd))
     }
 
@@ -96,12 +119,11 @@ struct ExpressionTreeBuilder: ValueSink {
     }
 
     mutating func escape(_ range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>, mark: Int) {
-        expressions[mark].raw.append(contentsOf: bytes[range])
-        expressions[mark].cooked.append(bytes[range.upperBound - 1])
+        expressions[mark].append(raw: bytes[range], cooked: bytes[range.upperBound - 1])
     }
 
     mutating func quote(at offset: Int, of bytes: UnsafeBufferPointer<UInt8>, opens: Bool, mark: Int) {
-        expressions[mark].raw.append(bytes[offset])
+        expressions[mark].append(raw: CollectionOfOne(bytes[offset]), cooked: nil)
         if opens { expressions[mark].opens = true }
     }
 
