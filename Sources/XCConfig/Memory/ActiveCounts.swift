@@ -29,9 +29,12 @@ struct ActiveCounts: ~Copyable {
         self.count = count
     }
 
+    // Mutating setters, though they write only through the pointer: Swift 6.3's thread
+    // sanitizer instrumented a nonmutating setter of this ~Copyable type into invalid LLVM IR
+    // (a bitcast of the pointer's integer), which crashed the compiler under -sanitize=thread.
     subscript(id: Int, default defaultValue: Int) -> Int {
         get { id < count ? counts.unsafelyUnwrapped[id] : defaultValue }
-        nonmutating set {
+        set {
             precondition(id < count, "setting ID out of range")
             counts.unsafelyUnwrapped[id] = newValue
         }
@@ -39,7 +42,7 @@ struct ActiveCounts: ~Copyable {
 
     subscript(id: Int) -> Int? {
         get { id < count ? counts.unsafelyUnwrapped[id] : nil }
-        nonmutating set { self[id, default: 0] = newValue ?? 0 }
+        set { self[id, default: 0] = newValue ?? 0 }
     }
 
     deinit {
