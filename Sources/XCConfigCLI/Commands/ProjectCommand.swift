@@ -6,13 +6,13 @@ enum ProjectCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "project",
-            abstract: "Inspect Xcode projects (project.pbxproj or project.xcproj).",
+            abstract: "Inspect and edit Xcode projects (project.pbxproj or project.xcproj).",
             discussion: """
                 Reads an .xcodeproj the way Xcode does: the old-style, XML or JSON project.pbxproj, \
                 or the JSON5 project.xcproj of Xcode 27.2+. To resolve a target's build settings, \
                 use 'xcconfig resolve --project PATH --target NAME'.
                 """,
-            subcommands: [ProjectListCommand.self],
+            subcommands: [ProjectListCommand.self, ProjectSetBaseCommand.self, ProjectClearOverridesCommand.self],
             showsLimits: false
         )
     }

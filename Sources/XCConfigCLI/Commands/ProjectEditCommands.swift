@@ -1,0 +1,196 @@
+import XCConfig
+import XCConfigSyntax
+
+/// What the commands that edit a project share: the project argument, the selection options,
+/// the plan's printing and its all-or-none writing.
+enum ProjectEditOutput {
+    static let projectPositional = PositionalSpec(
+        "project", help: "The .xcodeproj (or the project.pbxproj inside it).")
+
+    static let targetOption = OptionSpec.value(
+        "target", valueName: "name", repeatable: true,
+        help: "A target to edit (repeatable). Default: the project level.")
+
+    static let configurationOption = OptionSpec.value(
+        "configuration", short: "c", valueName: "name", repeatable: true,
+        help: "A build configuration to edit (repeatable). Default: every configuration.")
+
+    static let dryRunOption = OptionSpec.flag("dry-run", help: "Print the plan and write nothing.")
+
+    /// Runs `body`, turning the library's errors into `file: error: message` and status 1.
+    static func running(_ context: CommandContext, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+        do {
+            return try body()
+        } catch let error as ProjectFileError {
+            var shown = error
+            shown.file = shown.file.map(context.displayPath)
+            context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: shown.file))
+            return .failure
+        } catch let error as FileTransactionError {
+            context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: context.displayPath(error.file)))
+            return .failure
+        }
+    }
+
+    /// `the project` or `target 'App'`.
+    static func owner(_ target: String?) -> String { target.map { "target '\($0)'" } ?? "the project" }
+
+    /// One line per file the plan writes: `Create Config/Debug.xcconfig`, `Update App.xcodeproj/project.pbxproj`.
+    static func fileLines(_ plan: ProjectEditPlan, dryRun: Bool, context: CommandContext) -> [String] {
+        plan.edits.map { edit in
+            (dryRun ? "Would " : "") + (edit.createsFile ? (dryRun ? "create " : "Created ") : (dryRun ? "update " : "Updated "))
+                + context.displayPath(edit.path)
+        }
+    }
+
+    /// Each value before and after, grouped by target × configuration.
+    static func valueLines(_ changes: [ResolvedSettingChange]) -> [String] {
+        var lines: [String] = []
+        var group = ""
+        for change in changes {
+            let heading = (change.targetName.map { "\($0) / " } ?? "") + change.configurationName + (change.sdk.map { " [sdk=\($0)]" } ?? "")
+            if heading != group {
+                lines.append("  \(heading):")
+                group = heading
+            }
+            let shown = { (value: String) in value.isEmpty ? "(empty)" : value }
+            let mark = change.before == change.after ? "unchanged" : "\(shown(change.before)) -> \(shown(change.after))"
+            let source = change.before == change.after ? "" : (change.afterSource.map { "    (now from \($0))" } ?? "")
+            lines.append("    \(change.name): " + (change.before == change.after ? "\(shown(change.after)) (\(mark))" : mark) + source)
+        }
+        return lines
+    }
+
+    /// Writes the plan unless `--dry-run`, then prints the files.
+    static func finish(_ plan: ProjectEditPlan, dryRun: Bool, context: CommandContext) throws {
+        if plan.isEmpty {
+            context.print("Nothing to change in \(context.displayPath(plan.projectFile)).")
+            return
+        }
+        if !dryRun { try ProjectEditing.apply(plan, fileSystem: context.fileSystem) }
+        for line in fileLines(plan, dryRun: dryRun, context: context) { context.print(line) }
+    }
+}
+
+/// `xcconfig project set-base PROJECT XCCONFIG [--target T]... [--configuration C]... [--dry-run]`.
+enum ProjectSetBaseCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "set-base",
+            abstract: "Make an xcconfig the base configuration of the project or of targets.",
+            discussion: """
+                Sets "Based on Configuration File" as Xcode's Info tab does: by default for the \
+                project level in every configuration; --target and --configuration narrow or move \
+                it. The xcconfig gets a file reference if the project has none: in the group whose \
+                folder holds it, else in the group that already holds xcconfig files, else in a new \
+                Config group. Only the entries that change are rewritten; every other byte of the \
+                project file stays as it is.
+
+                A configuration based on a CocoaPods configuration (Pods/Target Support Files/…) \
+                gets a wrapper next to the xcconfig instead, named after the configuration \
+                (Debug.xcconfig), that includes the CocoaPods file and then the xcconfig, so \
+                CocoaPods keeps working after 'pod install'. A configuration whose base already \
+                includes the xcconfig is left alone. Running the command again changes nothing.
+
+                Every file is written atomically, all or none; if the project file changed on disk \
+                since it was read (Xcode saved it), nothing is written (status 1).
+
+                EXAMPLES:
+                  xcconfig project set-base App.xcodeproj Config/CustomConfig.xcconfig
+                  xcconfig project set-base App.xcodeproj Config/App.xcconfig --target App -c Release
+                  xcconfig project set-base App.xcodeproj Config/CustomConfig.xcconfig --dry-run
+                """,
+            options: [ProjectEditOutput.targetOption, ProjectEditOutput.configurationOption, ProjectEditOutput.dryRunOption],
+            positionals: [
+                ProjectEditOutput.projectPositional,
+                PositionalSpec("xcconfig", help: "The xcconfig file to base the configurations on (it must exist)."),
+            ],
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        try ProjectEditOutput.running(context) {
+            let plan = try ProjectEditing.planSetBase(
+                project: context.absolutePath(arguments.positional("project")!),
+                xcconfig: context.absolutePath(arguments.positional("xcconfig")!),
+                targets: arguments.values("target"), configurations: arguments.values("configuration"),
+                fileSystem: context.fileSystem)
+            let dryRun = arguments.flag("dry-run")
+            for change in plan.baseChanges {
+                let owner = ProjectEditOutput.owner(change.targetName)
+                var line = "\(owner), \(change.configurationName): "
+                if let reason = change.unchangedReason {
+                    line += "unchanged, \(reason)"
+                } else {
+                    line += (change.previous.map { context.displayPath($0) + " -> " } ?? "(none) -> ") + context.displayPath(change.base)
+                    if let pods = change.cocoaPodsConfiguration {
+                        line += " (a wrapper including CocoaPods' \(context.displayPath(pods)) and then the shared xcconfig, so CocoaPods keeps working after 'pod install')"
+                    }
+                }
+                context.print(line)
+            }
+            for note in plan.notes { context.print((dryRun ? "Would: " : "") + note) }
+            try ProjectEditOutput.finish(plan, dryRun: dryRun, context: context)
+            return .success
+        }
+    }
+}
+
+/// `xcconfig project clear-overrides PROJECT [--target T]... [--configuration C]... [NAME...] [--dry-run]`.
+enum ProjectClearOverridesCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "clear-overrides",
+            abstract: "Remove project and target settings that hide what their base xcconfig sets.",
+            discussion: """
+                The fix for lint's project-shadows-xcconfig: a build setting in the project file \
+                overrides the value its level's base xcconfig sets, so the xcconfig is silently \
+                ignored. This removes those entries (by default every one in the project and target \
+                dictionaries; --target, --configuration and NAME narrow it) and first prints, for \
+                each target and configuration affected, each setting's value before and after. \
+                Settings using $(inherited) or their own name are kept: they build on the xcconfig.
+
+                lint --fix --project does not do this, because it changes values. Every other byte \
+                of the project file stays as it is; a project file changed on disk since it was \
+                read is not written (status 1).
+
+                EXAMPLES:
+                  xcconfig project clear-overrides App.xcodeproj --dry-run
+                  xcconfig project clear-overrides App.xcodeproj --target App DEVELOPMENT_TEAM
+                """,
+            options: [
+                OptionSpec.value("target", valueName: "name", repeatable: true,
+                                 help: "Only this target's settings (repeatable). Default: the project's and every target's."),
+                ProjectEditOutput.configurationOption, ProjectEditOutput.dryRunOption,
+            ],
+            positionals: [
+                ProjectEditOutput.projectPositional,
+                PositionalSpec("name", help: "Only these settings. Default: every setting that hides an xcconfig value.", isOptional: true, isRepeatable: true),
+            ],
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        try ProjectEditOutput.running(context) {
+            let plan = try ProjectEditing.planClearOverrides(
+                project: context.absolutePath(arguments.positional("project")!),
+                targets: arguments.values("target"), configurations: arguments.values("configuration"),
+                names: arguments.positionals("name"), fileSystem: context.fileSystem)
+            let dryRun = arguments.flag("dry-run")
+            if plan.removedSettings.isEmpty {
+                context.print("No project or target setting overrides its base xcconfig.")
+                return .success
+            }
+            context.print((dryRun ? "Would remove" : "Removing") + " \(plan.removedSettings.count) setting\(plan.removedSettings.count == 1 ? "" : "s"):")
+            for removed in plan.removedSettings {
+                context.print("  \(ProjectEditOutput.owner(removed.targetName)), \(removed.configurationName): \(removed.key) = \(removed.value)")
+            }
+            context.print("Values before and after:")
+            for line in ProjectEditOutput.valueLines(plan.settingChanges) { context.print(line) }
+            try ProjectEditOutput.finish(plan, dryRun: dryRun, context: context)
+            return .success
+        }
+    }
+}
