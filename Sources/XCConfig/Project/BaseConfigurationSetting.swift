@@ -10,9 +10,11 @@ public struct BaseConfigurationChange: Sendable, Hashable {
     public var previous: String?
     /// The base xcconfig after.
     public var base: String
-    /// When the configuration was based on a CocoaPods configuration: that file, now included
-    /// by the wrapper ``base`` together with the shared configuration.
-    public var cocoaPodsConfiguration: String?
+    /// When the previous base is kept: that file, now included by the wrapper ``base`` before
+    /// the shared configuration.
+    public var wrappedConfiguration: String?
+    /// Whether ``wrappedConfiguration`` is one CocoaPods generates.
+    public var wrapsCocoaPods: Bool = false
     /// Why nothing changes (already set, already included), `nil` when it changes.
     public var unchangedReason: String?
 }
@@ -75,7 +77,8 @@ extension ProjectEditSession {
     /// Makes `xcconfig` (absolute, existing or about to be written by this edit) the base of
     /// each selected configuration, wrapping CocoaPods configurations.
     mutating func setBase(
-        _ xcconfig: String, selected: [(target: String?, id: String, name: String)], notes: inout [String]
+        _ xcconfig: String, selected: [(target: String?, id: String, name: String)], notes: inout [String],
+        wrappingEveryBase: Bool = false
     ) throws(ProjectFileError) -> [BaseConfigurationChange] {
         let view = PlannedFileSystem(base: fileSystem, edits: otherFiles)
         let loader = IncludeLoader(fileSystem: view)
@@ -96,7 +99,7 @@ extension ProjectEditSession {
         var podsByConfiguration: [String: Set<String>] = [:]
         for entry in selected {
             if let previous = modelConfiguration(target: entry.target, name: entry.name)?.baseConfiguration?.path,
-               Self.isCocoaPodsConfiguration(previous) {
+               Self.isCocoaPodsConfiguration(previous) || wrappingEveryBase {
                 podsByConfiguration[entry.name, default: []].insert(previous)
             }
         }
@@ -121,7 +124,7 @@ extension ProjectEditSession {
                 }
             }
             var target = xcconfig
-            if let podsPath = current?.path, Self.isCocoaPodsConfiguration(podsPath) {
+            if let podsPath = current?.path, Self.isCocoaPodsConfiguration(podsPath) || wrappingEveryBase {
                 let shared = (podsByConfiguration[entry.name]?.count ?? 0) > 1
                 let wrapperName = (shared && entry.target != nil ? "\(entry.target!)-" : "") + "\(entry.name).xcconfig"
                 let wrapper = Path.join(Path.directory(of: xcconfig), wrapperName)
@@ -138,7 +141,8 @@ extension ProjectEditSession {
                 }
                 target = wrapper
                 change.base = wrapper
-                change.cocoaPodsConfiguration = podsPath
+                change.wrappedConfiguration = podsPath
+                change.wrapsCocoaPods = Self.isCocoaPodsConfiguration(podsPath)
             }
             let referenceID = try reference(to: target)
             let configurationPath = ["objects", entry.id]
@@ -153,8 +157,13 @@ extension ProjectEditSession {
 
     /// The wrapper xcconfig: a comment saying why it exists, then one `#include` per file.
     static func wrapperContents(name: String, including files: [String], from directory: String) -> [UInt8] {
-        var text = "// \(name): CocoaPods' configuration, then the project's shared one.\n"
-        text += "// Written by `xcconfig project set-base`; keeps CocoaPods working after `pod install`.\n"
+        var text: String
+        if let first = files.first, isCocoaPodsConfiguration(first) {
+            text = "// \(name): CocoaPods' configuration, then the project's shared one.\n"
+            text += "// Written by xcconfig; keeps CocoaPods working after `pod install`.\n"
+        } else {
+            text = "// \(name): the configuration's previous base, then the project's shared one.\n"
+        }
         for file in files { text += "#include \"\(Path.relative(file, from: directory))\"\n" }
         return Array(text.utf8)
     }

@@ -32,6 +32,15 @@ enum ProjectEditOutput {
         }
     }
 
+    /// What a wrapper base configuration is for, or nothing.
+    static func wrapperNote(_ change: BaseConfigurationChange, context: CommandContext) -> String {
+        guard let wrapped = change.wrappedConfiguration else { return "" }
+        if change.wrapsCocoaPods {
+            return " (a wrapper including CocoaPods' \(context.displayPath(wrapped)) and then the shared xcconfig, so CocoaPods keeps working after 'pod install')"
+        }
+        return " (a wrapper including the previous base \(context.displayPath(wrapped)) and then the shared xcconfig)"
+    }
+
     /// `the project` or `target 'App'`.
     static func owner(_ target: String?) -> String { target.map { "target '\($0)'" } ?? "the project" }
 
@@ -124,9 +133,7 @@ enum ProjectSetBaseCommand: Command {
                     line += "unchanged, \(reason)"
                 } else {
                     line += (change.previous.map { context.displayPath($0) + " -> " } ?? "(none) -> ") + context.displayPath(change.base)
-                    if let pods = change.cocoaPodsConfiguration {
-                        line += " (a wrapper including CocoaPods' \(context.displayPath(pods)) and then the shared xcconfig, so CocoaPods keeps working after 'pod install')"
-                    }
+                    line += ProjectEditOutput.wrapperNote(change, context: context)
                 }
                 context.print(line)
             }
