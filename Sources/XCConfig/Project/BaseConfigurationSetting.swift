@@ -126,19 +126,34 @@ extension ProjectEditSession {
             var target = xcconfig
             if let podsPath = current?.path, Self.isCocoaPodsConfiguration(podsPath) || wrappingEveryBase {
                 let shared = (podsByConfiguration[entry.name]?.count ?? 0) > 1
-                let wrapperName = (shared && entry.target != nil ? "\(entry.target!)-" : "") + "\(entry.name).xcconfig"
-                let wrapper = Path.join(Path.directory(of: xcconfig), wrapperName)
-                let contents = Self.wrapperContents(name: wrapperName, including: [podsPath, xcconfig], from: Path.directory(of: wrapper))
-                if let existing = try? view.read(wrapper), existing != contents {
-                    let includes = (try? loader.load(path: wrapper))?.files.compactMap(\.path) ?? []
-                    guard includes.contains(podsPath), includes.contains(xcconfig) else {
-                        throw ProjectFileError(
-                            file: wrapper,
-                            message: "the CocoaPods wrapper '\(wrapperName)' would replace an existing file that does not include both \(Path.basename(podsPath)) and \(Path.basename(xcconfig)); move it away or include both in it")
+                let directory = Path.directory(of: xcconfig)
+                // `Debug.xcconfig`, as the CocoaPods setup is usually written; the target's name
+                // comes first when several targets are wrapped, or that name is taken.
+                var candidates = ["\(entry.name).xcconfig"]
+                if let target = entry.target { candidates.append("\(target)-\(entry.name).xcconfig") }
+                if shared { candidates.removeFirst() }
+                var chosen: (path: String, contents: [UInt8], exists: Bool)?
+                for name in candidates {
+                    let wrapper = Path.join(directory, name)
+                    guard wrapper != podsPath, wrapper != xcconfig else { continue }
+                    let contents = Self.wrapperContents(name: name, including: [podsPath, xcconfig], from: directory)
+                    guard let existing = try? view.read(wrapper) else {
+                        chosen = (wrapper, contents, false)
+                        break
                     }
-                } else {
-                    write(contents, to: wrapper)
+                    let includes = existing == contents ? [] : (try? loader.load(path: wrapper))?.files.compactMap(\.path) ?? []
+                    if existing == contents || (includes.contains(podsPath) && includes.contains(xcconfig)) {
+                        chosen = (wrapper, contents, true)
+                        break
+                    }
                 }
+                guard let chosen else {
+                    throw ProjectFileError(
+                        file: Path.join(directory, candidates.last!),
+                        message: "the wrapper configuration for \(entry.target.map { "target '\($0)', " } ?? "")\(entry.name) would replace an existing file that does not include both \(Path.basename(podsPath)) and \(Path.basename(xcconfig)); move it away or include both in it")
+                }
+                if !chosen.exists { write(chosen.contents, to: chosen.path) }
+                let wrapper = chosen.path
                 target = wrapper
                 change.base = wrapper
                 change.wrappedConfiguration = podsPath

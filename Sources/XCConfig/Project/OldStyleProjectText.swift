@@ -127,8 +127,9 @@ struct OldStyleProjectText {
         try insertMember(entryText, container: dictionary, first: first, successor: successor.map { path + [$0] })
     }
 
-    /// Appends `elementText` (without its comma) to the array at `path`, laid out as its other elements.
-    mutating func appendElement(_ elementText: String, toArrayAt path: [String], count: Int) throws(ProjectFileError) {
+    /// Appends `elementTexts` (without their commas) to the array at `path`, laid out as its
+    /// other elements.
+    mutating func appendElements(_ elementTexts: [String], toArrayAt path: [String], count: Int) throws(ProjectFileError) {
         let array = try span(path)
         let first = count > 0 ? try span(path + [ProjectFileSpans.index(0)]) : nil
         if count > 0 {
@@ -136,7 +137,9 @@ struct OldStyleProjectText {
             let last = try span(path + [ProjectFileSpans.index(count - 1)])
             if last.entryEnd == last.valueEnd { patch(last.valueEnd..<last.valueEnd, ",") }
         }
-        try insertMember(elementText + ",", container: array, first: first, successor: nil, elementSeparator: true)
+        for elementText in elementTexts {
+            try insertMember(elementText + ",", container: array, first: first, successor: nil, elementSeparator: true)
+        }
     }
 
     /// Inserts one member's text (`key = value;` or `value,`) into a container, before the member

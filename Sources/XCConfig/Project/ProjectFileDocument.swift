@@ -16,6 +16,8 @@ package struct ProjectFileDocument: Sendable {
     package private(set) var root: ProjectFileValue
     /// Objects added to `objects`, rendered as a whole in their section when the file is written.
     private var addedObjects: [String] = []
+    /// Elements appended to arrays of the file as read: the array, its element count as read, the new elements.
+    private var appendedElements: [(path: [String], count: Int, elements: [ProjectFileValue])] = []
     private var text: OldStyleProjectText?
     private var editedPaths: Set<[String]> = []
 
@@ -44,7 +46,7 @@ package struct ProjectFileDocument: Sendable {
     }
 
     /// Whether any edit changed something.
-    package var isChanged: Bool { !editedPaths.isEmpty || !addedObjects.isEmpty }
+    package var isChanged: Bool { !editedPaths.isEmpty || !addedObjects.isEmpty || !appendedElements.isEmpty }
 
     /// The value at `path` in the intended tree.
     package func value(at path: [String]) -> ProjectFileValue? {
@@ -134,11 +136,12 @@ package struct ProjectFileDocument: Sendable {
             throw internalError("'\(path.joined(separator: " / "))' is not an array")
         }
         if elements.contains(where: { Self.sameValue($0, element) }) { return }
-        if addedObjectPath(path) == nil {
-            try claim(path + ["\u{0}append"])
-            if var text {
-                try text.appendElement(OldStyleWriting.value(element, comment: comment(forID:)), toArrayAt: path, count: elements.count)
-                self.text = text
+        if addedObjectPath(path) == nil, text != nil {
+            // Written when the file is rendered, with the comments of objects added meanwhile.
+            if let position = appendedElements.firstIndex(where: { $0.path == path }) {
+                appendedElements[position].elements.append(element)
+            } else {
+                appendedElements.append((path, elements.count, [element]))
             }
         }
         modify(path) { container in
@@ -202,6 +205,10 @@ package struct ProjectFileDocument: Sendable {
                     id: id, isa: isa,
                     render: { indent in OldStyleWriting.object(id: id, object, comment: comment(forID:), indent: indent, newline: newline) },
                     objects: objectsDictionary)
+            }
+            for appended in appendedElements {
+                try text.appendElements(
+                    appended.elements.map { OldStyleWriting.value($0, comment: comment(forID:)) }, toArrayAt: appended.path, count: appended.count)
             }
             bytes = text.result()
         } else {
