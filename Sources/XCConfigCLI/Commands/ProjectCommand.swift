@@ -12,7 +12,7 @@ enum ProjectCommand: Command {
                 or the JSON5 project.xcproj of Xcode 27.2+. To resolve a target's build settings, \
                 use 'xcconfig resolve --project PATH --target NAME'.
                 """,
-            subcommands: [ProjectListCommand.self, ProjectSetBaseCommand.self, ProjectClearOverridesCommand.self],
+            subcommands: [ProjectListCommand.self, ProjectSetBaseCommand.self, ProjectClearOverridesCommand.self, ProjectExtractCommand.self],
             showsLimits: false
         )
     }

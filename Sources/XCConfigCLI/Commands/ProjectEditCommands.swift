@@ -201,3 +201,60 @@ enum ProjectClearOverridesCommand: Command {
         }
     }
 }
+
+/// `xcconfig project extract PROJECT --output DIR [--target T]... [--dry-run]`.
+enum ProjectExtractCommand: Command {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            name: "extract",
+            abstract: "Move a project's build settings into xcconfig files, checking that nothing changes.",
+            discussion: """
+                Writes one xcconfig per target and configuration into DIR (App-Debug.xcconfig), \
+                which includes what the target's configurations share (App.xcconfig), and makes it \
+                that configuration's base; the project's own settings go the same way \
+                (Project-Debug.xcconfig, Project.xcconfig), together with the settings every target \
+                sets alike. An existing base xcconfig is kept by an #include at the top of the new \
+                file. Conditional keys (OTHER_LDFLAGS[sdk=iphoneos*]) stay conditional, array values \
+                become xcconfig lists, and a value holding // gets /$()/ so it is not cut by a \
+                comment. Each moved setting is removed from the project file.
+
+                Before writing, every target and configuration is resolved before and after, in \
+                the context of each platform in its SUPPORTED_PLATFORMS (else its SDKROOT and the \
+                simulator): when any value would change, nothing is written and each such setting \
+                is listed with where its value came from before and after (status 1). All files \
+                are written or none; a project file changed on disk since it was read is not \
+                written.
+
+                EXAMPLES:
+                  xcconfig project extract App.xcodeproj --output Config/
+                  xcconfig project extract App.xcodeproj --output Config/ --target App --dry-run
+                """,
+            options: [
+                .value("output", short: "o", valueName: "dir", help: "The folder for the new xcconfig files (created if needed)."),
+                OptionSpec.value("target", valueName: "name", repeatable: true,
+                                 help: "Only this target's settings (repeatable). Default: the project's and every target's."),
+                ProjectEditOutput.dryRunOption,
+            ],
+            positionals: [ProjectEditOutput.projectPositional],
+            showsLimits: false
+        )
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        guard let output = arguments.value("output") else { throw CommandFailure("missing --output <dir>") }
+        return try ProjectEditOutput.running(context) {
+            let plan = try ProjectEditing.planExtract(
+                project: context.absolutePath(arguments.positional("project")!), output: context.absolutePath(output),
+                targets: arguments.values("target"), fileSystem: context.fileSystem)
+            let dryRun = arguments.flag("dry-run")
+            if plan.removedSettings.isEmpty {
+                context.print("The project file has no build settings to move.")
+                return .success
+            }
+            context.print("\(dryRun ? "Would move" : "Moving") \(plan.removedSettings.count) setting\(plan.removedSettings.count == 1 ? "" : "s") out of \(context.displayPath(plan.projectFile)); every value resolves as before.")
+            for note in plan.notes { context.print(note) }
+            try ProjectEditOutput.finish(plan, dryRun: dryRun, context: context)
+            return .success
+        }
+    }
+}

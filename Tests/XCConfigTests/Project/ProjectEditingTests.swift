@@ -289,3 +289,54 @@ import Testing
         #expect(try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, fileSystem: fileSystem).isEmpty)
     }
 }
+
+/// `project extract` on every old-style project of `shared/projects`: it verifies (every value
+/// resolves as before in every platform's context, or nothing is planned) and round-trips
+/// (written, the project reads back with no settings left to move, and extracting again is a no-op).
+@Suite struct ProjectExtractionTests {
+    @Test(arguments: ProjectEditingTests.corpusProjects().map { "\($0.repository)/\($0.bundle)" })
+    func extractVerifiesAndRoundTrips(_ name: String) throws {
+        let project = ProjectEditingTests.corpusProjects().first { "\($0.repository)/\($0.bundle)" == name }!
+        let fileSystem = try ProjectEditingTests.load(project)
+        let bundle = Path.join("/repo", project.bundle)
+        let projectFile = Path.join(bundle, "project.pbxproj")
+        if ProjectEditingTests.isXML(try fileSystem.read(projectFile)) { return }
+        let output = Path.join(Path.directory(of: bundle), "Extracted")
+        let plan = try ProjectEditing.planExtract(project: bundle, output: output, fileSystem: fileSystem)
+        try ProjectEditing.apply(plan, fileSystem: fileSystem)
+        let after = try XcodeProject.load(path: bundle, fileSystem: fileSystem)
+        for configuration in after.configurations + after.targets.flatMap(\.configurations) {
+            #expect(configuration.buildSettings.allSatisfy { !ProjectEditing.isRepresentable($0.value) })
+        }
+        #expect(try ProjectEditing.planExtract(project: bundle, output: output, fileSystem: fileSystem).isEmpty)
+    }
+
+    @Test func aValueWithDoubleSlashesAndConditionsIsWrittenSoItReadsBack() throws {
+        let fileSystem = try ProjectEditingTests.sample()
+        let path = "/sample/App.xcodeproj/project.pbxproj"
+        let text = try #require(fileSystem.contentsOfFile(path)).replacingEvery(
+            "\t\t\t\tSWIFT_VERSION = 5.0;\n",
+            with: "\t\t\t\t\"OTHER_LDFLAGS[sdk=iphoneos*]\" = (\n\t\t\t\t\t\"-framework\",\n\t\t\t\t\t\"My Kit\",\n\t\t\t\t);\n\t\t\t\tSWIFT_VERSION = 5.0;\n\t\t\t\tURL = \"https://example.com\";\n")
+        fileSystem.addFile(path, text)
+        let plan = try ProjectEditing.planExtract(project: "App.xcodeproj", output: "Extracted", fileSystem: fileSystem)
+        try ProjectEditing.apply(plan, fileSystem: fileSystem)
+        let shared = try #require(fileSystem.contentsOfFile("/sample/Extracted/App.xcconfig"))
+        #expect(shared.contains("\nOTHER_LDFLAGS[sdk=iphoneos*] = -framework My\\ Kit\n"))
+        #expect(shared.contains("\nURL = https:/$()/example.com\n"))
+        #expect(fileSystem.contentsOfFile("/sample/Extracted/App-Debug.xcconfig") == """
+            // App-Debug.xcconfig: build settings of target 'App', moved out of the project file by xcconfig project extract.
+
+            #include "../Config/Debug.xcconfig"
+            #include "App.xcconfig"
+
+            """)
+    }
+
+    @Test func existingFilesInTheOutputFolderAreNeverReplaced() throws {
+        let fileSystem = try ProjectEditingTests.sample()
+        fileSystem.addFile("/sample/Extracted/App.xcconfig", "// mine\n")
+        #expect(throws: ProjectFileError.self) {
+            try ProjectEditing.planExtract(project: "App.xcodeproj", output: "Extracted", fileSystem: fileSystem)
+        }
+    }
+}
