@@ -71,7 +71,7 @@ extension ProjectEditSession {
     /// `Pods-App.debug.xcconfig`).
     static func isCocoaPodsConfiguration(_ path: String) -> Bool {
         let name = Path.basename(path)
-        return path.contains("/Target Support Files/") || ((name.hasPrefix("Pods-") || name.hasPrefix("Pods_")) && name.hasSuffix(".xcconfig"))
+        return path.contains("/Target Support Files/") || name == "Pods.xcconfig" || ((name.hasPrefix("Pods-") || name.hasPrefix("Pods_")) && name.hasSuffix(".xcconfig"))
     }
 
     /// Makes `xcconfig` (absolute, existing or about to be written by this edit) the base of

@@ -38,15 +38,59 @@ package struct ProjectFileDocument: Sendable {
             } catch {
                 throw error.inFile(path)
             }
-        case .json, .xcproj, .xmlPropertyList:
+        case .xmlPropertyList, .json:
+            // Written whole by the canonical writer of the format, which must give back the file
+            // as read: then only the edited entries' bytes differ.
+            let root: ProjectFileValue
+            do {
+                root = try PBXProjectReader.parse(bytes: bytes, filePath: path).0
+            } catch {
+                throw error.inFile(path)
+            }
+            self.root = root
+            guard Self.canonicalBytes(root, format: format) == bytes else {
+                throw ProjectFileError(
+                    file: path,
+                    message: "this \(format == .json ? "JSON" : "XML") project.pbxproj is not laid out as plutil writes it, so an edit would rewrite more than it changes; convert it with 'plutil -convert \(format == .json ? "json" : "xml1")' first, or open and save the project in Xcode")
+            }
+        case .xcproj:
             throw ProjectFileError(
                 file: path,
-                message: "editing a \(format == .xcproj ? "project.xcproj" : format == .json ? "JSON project.pbxproj" : "XML project.pbxproj") is not supported yet; open and save the project in Xcode to get an old-style project.pbxproj")
+                message: "editing a project.xcproj is not supported yet; edit it in Xcode")
+        }
+    }
+
+    /// A `project.pbxproj` tree as `plutil` writes it in `format`: keys sorted, XML with tabs or
+    /// compact JSON.
+    static func canonicalBytes(_ value: ProjectFileValue, format: ProjectFileFormat) -> [UInt8] {
+        if format == .json { return Array(json(value).serialized(pretty: false).utf8) }
+        return XMLPropertyListWriter.write(sortedKeys(value).propertyListValue)
+    }
+
+    static func sortedKeys(_ value: ProjectFileValue) -> ProjectFileValue {
+        switch value {
+        case .array(let elements): return .array(elements.map(sortedKeys))
+        case .dictionary(let dictionary):
+            let entries = dictionary.entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            return .dictionary(ProjectFileDictionary(entries.map { .init(key: $0.key, value: sortedKeys($0.value)) }))
+        default: return value
+        }
+    }
+
+    static func json(_ value: ProjectFileValue) -> JSONValue {
+        switch sortedKeys(value) {
+        case .string(let text), .number(let text): return .string(text)
+        case .boolean(let flag): return .bool(flag)
+        case .null, .data: return .null
+        case .array(let elements): return .array(elements.map(json))
+        case .dictionary(let dictionary): return .object(dictionary.entries.map { JSONValue.Member($0.key, json($0.value)) })
         }
     }
 
     /// Whether any edit changed something.
-    package var isChanged: Bool { !editedPaths.isEmpty || !addedObjects.isEmpty || !appendedElements.isEmpty }
+    package var isChanged: Bool { !editedPaths.isEmpty || !addedObjects.isEmpty || !appendedElements.isEmpty || treeEdited }
+    /// An edit of a file written whole (XML, JSON).
+    private var treeEdited = false
 
     /// The value at `path` in the intended tree.
     package func value(at path: [String]) -> ProjectFileValue? {
@@ -154,7 +198,6 @@ package struct ProjectFileDocument: Sendable {
     /// Adds an object to `objects` under `id` (a `project.pbxproj` only); written in its class's
     /// section, in id order, with Xcode's layout.
     package mutating func addObject(_ object: ProjectFileDictionary, id: String) throws(ProjectFileError) {
-        guard text != nil else { throw internalError("objects can only be added to an old-style project.pbxproj") }
         guard objects[id] == nil else { throw internalError("the object id '\(id)' is already used") }
         addedObjects.append(id)
         modify(["objects"]) { container in
@@ -212,13 +255,13 @@ package struct ProjectFileDocument: Sendable {
             }
             bytes = text.result()
         } else {
-            bytes = original
+            bytes = Self.canonicalBytes(root, format: format)
         }
         let reread: ProjectFileValue
         do {
             switch format {
             case .oldStylePropertyList: reread = try OldStylePropertyList.parse(bytes)
-            default: reread = try JSON5.parse(bytes)
+            default: reread = try PBXProjectReader.parse(bytes: bytes, filePath: path).0
             }
         } catch {
             throw ProjectFileError(file: path, message: "internal error: the edited file does not parse (\(error.message)); nothing written")
@@ -255,6 +298,7 @@ package struct ProjectFileDocument: Sendable {
     }
 
     private mutating func modify(_ path: [String], _ change: (inout ProjectFileValue) -> Void) {
+        if text == nil { treeEdited = true }
         Self.modify(&root, path[...], change)
     }
 
