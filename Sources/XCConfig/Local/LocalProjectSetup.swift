@@ -37,11 +37,12 @@ extension LocalConfigurationSetup {
     /// Without `values`, every setting of every target and configuration resolves as before;
     /// the plan is refused otherwise.
     public func planProjectInit(
-        project path: String, target requestedTarget: String?, sharedPath: String?, values: [LocalSettingValue], editGitIgnore: Bool
+        project path: String, target requestedTarget: String?, sharedPath: String?, values: [LocalSettingValue],
+        force: Bool = false, editGitIgnore: Bool
     ) throws(LocalConfigurationError) -> LocalProjectPlan {
         do {
             return try planProjectInitThrowingProjectErrors(
-                project: path, target: requestedTarget, sharedPath: sharedPath, values: values, editGitIgnore: editGitIgnore)
+                project: path, target: requestedTarget, sharedPath: sharedPath, values: values, force: force, editGitIgnore: editGitIgnore)
         } catch let error as LocalConfigurationError {
             throw error
         } catch let error as ProjectFileError {
@@ -52,7 +53,8 @@ extension LocalConfigurationSetup {
     }
 
     private func planProjectInitThrowingProjectErrors(
-        project path: String, target requestedTarget: String?, sharedPath: String?, values: [LocalSettingValue], editGitIgnore: Bool
+        project path: String, target requestedTarget: String?, sharedPath: String?, values: [LocalSettingValue],
+        force: Bool, editGitIgnore: Bool
     ) throws -> LocalProjectPlan {
         var session = try ProjectEditSession(path: path, fileSystem: fileSystem)
         let project = session.project
@@ -110,7 +112,7 @@ extension LocalConfigurationSetup {
         let planned = PlannedFileSystem(base: fileSystem, edits: session.otherFiles)
         let plannedSetup = LocalConfigurationSetup(fileSystem: planned, git: git)
         let sharedConfiguration = try SharedConfiguration.load(path: shared, loader: IncludeLoader(fileSystem: planned))
-        var local = try plannedSetup.planInit(sharedConfiguration, values: localValues, force: false, editGitIgnore: editGitIgnore)
+        var local = try plannedSetup.planInit(sharedConfiguration, values: localValues, force: force, editGitIgnore: editGitIgnore)
         // `previous` as on disk: the shared configuration is new, not yet there to compare with.
         local.writes = local.writes.filter { $0.role != .sharedConfiguration }
         for write in local.writes { session.write(write.bytes, to: write.path) }

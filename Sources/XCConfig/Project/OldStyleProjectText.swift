@@ -182,12 +182,10 @@ struct OldStyleProjectText {
         id: String, isa: String, render: ([UInt8]) -> [UInt8], objects: ProjectFileDictionary
     ) throws(ProjectFileError) {
         let objectsSpan = try span(["objects"])
-        let text = original[objectsSpan.valueStart..<objectsSpan.valueEnd]
         let sectionMarkers = Self.sectionMarkers(in: original, range: objectsSpan.valueStart..<objectsSpan.valueEnd)
         let firstObject = objects.entries.first.flatMap { spans[["objects", $0.key]] }
         let indent = memberIndentation(of: objectsSpan, first: firstObject)
         let objectLine = render(indent)
-        _ = text
 
         if let section = sectionMarkers.first(where: { $0.name == isa }) {
             let members = objects.entries.compactMap { entry -> (String, ProjectFileSpan)? in

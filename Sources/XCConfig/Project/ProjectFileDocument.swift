@@ -131,9 +131,8 @@ package struct ProjectFileDocument: Sendable {
             throw internalError("'\(parentPath.joined(separator: " / "))' is not a dictionary")
         }
         if let current = parent[key], Self.sameValue(current, value) { return }
-        if let added = addedObjectPath(parentPath) {
-            _ = added
-        } else {
+        // Inside an added object only the tree changes: the object is rendered whole.
+        if !isInsideAddedObject(parentPath) {
             try claim(path)
             if var text {
                 let rendered = OldStyleWriting.value(value, comment: comment(forID:))
@@ -160,7 +159,7 @@ package struct ProjectFileDocument: Sendable {
         guard let key = path.last else { throw internalError("cannot remove the whole file") }
         let parentPath = Array(path.dropLast())
         guard case .dictionary(let parent)? = value(at: parentPath), parent[key] != nil else { return }
-        if addedObjectPath(parentPath) == nil {
+        if !isInsideAddedObject(parentPath) {
             try claim(path)
             if var text {
                 try text.removeEntry(at: path)
@@ -180,7 +179,7 @@ package struct ProjectFileDocument: Sendable {
             throw internalError("'\(path.joined(separator: " / "))' is not an array")
         }
         if elements.contains(where: { Self.sameValue($0, element) }) { return }
-        if addedObjectPath(path) == nil, text != nil {
+        if !isInsideAddedObject(path), text != nil {
             // Written when the file is rendered, with the comments of objects added meanwhile.
             if let position = appendedElements.firstIndex(where: { $0.path == path }) {
                 appendedElements[position].elements.append(element)
@@ -285,10 +284,9 @@ package struct ProjectFileDocument: Sendable {
         }
     }
 
-    /// When `path` lies inside an object added by this document, its id.
-    private func addedObjectPath(_ path: [String]) -> String? {
-        guard path.count >= 2, path[0] == "objects", addedObjects.contains(path[1]) else { return nil }
-        return path[1]
+    /// Whether `path` lies inside an object added by this document.
+    private func isInsideAddedObject(_ path: [String]) -> Bool {
+        path.count >= 2 && path[0] == "objects" && addedObjects.contains(path[1])
     }
 
     /// The key that `key` goes before when inserted into `dictionary` as Xcode sorts keys

@@ -37,6 +37,9 @@ struct ProjectResolutionComparison {
     let beforeFileSystem: any FileSystem
     let after: XcodeProject
     let afterFileSystem: any FileSystem
+    /// Each side parses each xcconfig once (two caches: a path may hold a new file after).
+    let beforeFiles = ParsedFileCache()
+    let afterFiles = ParsedFileCache()
 
     /// Reads the project again from `edits` laid over `fileSystem`.
     init(session: ProjectEditSession, edits: [FileEdit]) throws(ProjectFileError) {
@@ -81,8 +84,11 @@ struct ProjectResolutionComparison {
         return platforms
     }
 
-    func resolver(_ project: XcodeProject, _ fileSystem: any FileSystem, target: String?, configuration: String, sdk: String?) -> Resolver? {
-        let source = ProjectStackSource(project: project, loader: IncludeLoader(fileSystem: fileSystem))
+    /// The resolver of one target × configuration (× SDK) before or after the edit.
+    func resolver(afterEdit: Bool, target: String?, configuration: String, sdk: String?) -> Resolver? {
+        let project = afterEdit ? after : before
+        let loader = IncludeLoader(fileSystem: afterEdit ? afterFileSystem : beforeFileSystem, parsedFiles: afterEdit ? afterFiles : beforeFiles)
+        let source = ProjectStackSource(project: project, loader: loader)
         var context = EvaluationContext()
         if let sdk { context.sdks = [sdk] }
         return try? source.loadStack(target: target, configuration: configuration, context: context).resolver
@@ -96,13 +102,13 @@ struct ProjectResolutionComparison {
         var changes: [ResolvedSettingChange] = []
         for pair in matrix(targets: targets, configurations: configurations) {
             var sdks: [String?] = [nil]
-            if perPlatform, let plain = resolver(before, beforeFileSystem, target: pair.target, configuration: pair.configuration, sdk: nil) {
+            if perPlatform, let plain = resolver(afterEdit: false, target: pair.target, configuration: pair.configuration, sdk: nil) {
                 let platforms = Self.platforms(plain)
                 if !platforms.isEmpty { sdks = platforms }
             }
             for sdk in sdks {
-                guard let old = resolver(before, beforeFileSystem, target: pair.target, configuration: pair.configuration, sdk: sdk),
-                      let new = resolver(after, afterFileSystem, target: pair.target, configuration: pair.configuration, sdk: sdk)
+                guard let old = resolver(afterEdit: false, target: pair.target, configuration: pair.configuration, sdk: sdk),
+                      let new = resolver(afterEdit: true, target: pair.target, configuration: pair.configuration, sdk: sdk)
                 else { continue }
                 let settingNames = names ?? Array(Set(old.settingNames()).union(new.settingNames())).sorted()
                 for name in settingNames {
@@ -121,8 +127,8 @@ struct ProjectResolutionComparison {
     func values(targets: [String] = [], configurations: [String] = [], names: [String]) -> [ResolvedSettingChange] {
         var values: [ResolvedSettingChange] = []
         for pair in matrix(targets: targets, configurations: configurations) {
-            guard let old = resolver(before, beforeFileSystem, target: pair.target, configuration: pair.configuration, sdk: nil),
-                  let new = resolver(after, afterFileSystem, target: pair.target, configuration: pair.configuration, sdk: nil)
+            guard let old = resolver(afterEdit: false, target: pair.target, configuration: pair.configuration, sdk: nil),
+                  let new = resolver(afterEdit: true, target: pair.target, configuration: pair.configuration, sdk: nil)
             else { continue }
             for name in names {
                 values.append(ResolvedSettingChange(

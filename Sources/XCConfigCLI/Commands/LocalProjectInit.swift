@@ -2,7 +2,7 @@ import XCConfig
 import XCConfigSyntax
 
 /// `xcconfig local init --project App.xcodeproj [--target T] [CONFIG] [NAME=VALUE...]`: the
-/// shared-configuration setup of a project in one command (``LocalConfigurationSetup/planProjectInit(project:target:sharedPath:values:editGitIgnore:)``).
+/// shared-configuration setup of a project in one command (``LocalConfigurationSetup/planProjectInit(project:target:sharedPath:values:force:editGitIgnore:)``).
 enum LocalProjectInit {
     static let options: [OptionSpec] = [
         .value("project", valueName: "path",
@@ -11,13 +11,18 @@ enum LocalProjectInit {
     ]
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-        try LocalArguments.running(context) {
+        for option in ["from-env", "add-include"] where arguments.flag(option) {
+            throw CommandFailure("--\(option) cannot be combined with --project")
+        }
+        if arguments.value("name") != nil { throw CommandFailure("--name cannot be combined with --project") }
+        if arguments.value("format") == "json" { throw CommandFailure("--format json cannot be combined with --project") }
+        return try LocalArguments.running(context) {
             let setup = LocalConfigurationSetup(fileSystem: context.fileSystem, git: LocalArguments.git(for: context))
             let values = arguments.overrides.map { LocalSettingValue(key: $0.key, value: $0.value) }
             let plan = try setup.planProjectInit(
                 project: context.absolutePath(arguments.value("project")!), target: arguments.value("target"),
                 sharedPath: arguments.positional("config").map(context.absolutePath), values: values,
-                editGitIgnore: !arguments.flag("no-gitignore"))
+                force: arguments.flag("force"), editGitIgnore: !arguments.flag("no-gitignore"))
             context.diagnostics.print(plan.local.notes)
             let dryRun = arguments.flag("dry-run")
             if !plan.moved.isEmpty {
