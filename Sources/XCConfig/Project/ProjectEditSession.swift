@@ -22,10 +22,15 @@ struct ProjectEditSession {
         let base = Path.basename(bundle)
         if base == "project.pbxproj" || base == "project.xcproj" { bundle = Path.directory(of: bundle) }
         bundlePath = bundle
+        guard fileSystem.kind(of: bundle) == .directory else {
+            throw ProjectFileError(file: bundle, message: "no Xcode project at '\(bundle)'")
+        }
+        // The file XcodeProject.load reads: project.xcproj wins (project-formats.md §E.1).
+        let xcproj = Path.join(bundle, "project.xcproj")
+        let filePath = fileSystem.kind(of: xcproj) == .file ? xcproj : Path.join(bundle, "project.pbxproj")
         // The model and the editor come from the same bytes, read once.
-        let model = try XcodeProject.load(path: bundle, fileSystem: fileSystem)
-        let bytes = try XcodeProject.readFile(model.projectFilePath, fileSystem: fileSystem)
-        let current = try XcodeProject.read(bytes: bytes, bundlePath: bundle, filePath: model.projectFilePath)
+        let bytes = try XcodeProject.readFile(filePath, fileSystem: fileSystem)
+        let current = try XcodeProject.read(bytes: bytes, bundlePath: bundle, filePath: filePath)
         project = current
         let document = try ProjectFileDocument(bytes: bytes, path: current.projectFilePath, format: current.format)
         graph = try PBXProjectGraph(document: document, bundlePath: bundle)

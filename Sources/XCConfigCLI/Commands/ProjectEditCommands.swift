@@ -22,9 +22,9 @@ enum ProjectEditOutput {
         do {
             return try body()
         } catch let error as ProjectFileError {
-            var shown = error
-            shown.file = shown.file.map(context.displayPath)
-            context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: shown.file))
+            let location = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
+            context.diagnostics.print(Diagnostic(
+                severity: .error, message: error.message, file: error.file.map(context.displayPath), location: location))
             return .failure
         } catch let error as FileTransactionError {
             context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: context.displayPath(error.file)))
