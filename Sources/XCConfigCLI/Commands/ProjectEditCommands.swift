@@ -44,7 +44,7 @@ enum ProjectEditOutput {
     /// `the project` or `target 'App'`.
     static func owner(_ target: String?) -> String { target.map { "target '\($0)'" } ?? "the project" }
 
-    /// One line per file the plan writes: `Create Config/Debug.xcconfig`, `Update App.xcodeproj/project.pbxproj`.
+    /// One line per file the plan writes: `Created Config/Debug.xcconfig`, `Would update App.xcodeproj/project.pbxproj`.
     static func fileLines(_ plan: ProjectEditPlan, dryRun: Bool, context: CommandContext) -> [String] {
         plan.edits.map { edit in
             (dryRun ? "Would " : "") + (edit.createsFile ? (dryRun ? "create " : "Created ") : (dryRun ? "update " : "Updated "))
@@ -63,9 +63,12 @@ enum ProjectEditOutput {
                 group = heading
             }
             let shown = { (value: String) in value.isEmpty ? "(empty)" : value }
-            let mark = change.before == change.after ? "unchanged" : "\(shown(change.before)) -> \(shown(change.after))"
-            let source = change.before == change.after ? "" : (change.afterSource.map { "    (now from \($0))" } ?? "")
-            lines.append("    \(change.name): " + (change.before == change.after ? "\(shown(change.after)) (\(mark))" : mark) + source)
+            if change.before == change.after {
+                lines.append("    \(change.name): \(shown(change.after)) (unchanged)")
+            } else {
+                lines.append("    \(change.name): \(shown(change.before)) -> \(shown(change.after))"
+                    + (change.afterSource.map { "    (now from \($0))" } ?? ""))
+            }
         }
         return lines
     }

@@ -296,6 +296,16 @@ import Testing
         let xcconfig = Path.join(projectDirectory, "Config/Shared-Settings.xcconfig")
         fileSystem.addFile(xcconfig, "SHARED_SETTING = YES\n")
         let setBase = try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, fileSystem: fileSystem)
+        // An injected write failure leaves every file as it was; so does a save meanwhile.
+        let paths = fileSystem.allPaths
+        fileSystem.failWrites(under: projectFile, with: .ioError("disk full"))
+        #expect(throws: FileTransactionError.self) { try ProjectEditing.apply(setBase, fileSystem: fileSystem) }
+        fileSystem.clearInjectedFailures()
+        #expect(try fileSystem.read(projectFile) == cleared)
+        #expect(fileSystem.allPaths == paths)
+        fileSystem.addFile(projectFile, bytes: cleared + [0x0A])
+        #expect(throws: FileTransactionError.self) { try ProjectEditing.apply(setBase, fileSystem: fileSystem) }
+        fileSystem.addFile(projectFile, bytes: cleared)
         try ProjectEditing.apply(setBase, fileSystem: fileSystem)
         let edited = try XcodeProject.load(path: bundle, fileSystem: fileSystem)
         for configuration in edited.configurations {
