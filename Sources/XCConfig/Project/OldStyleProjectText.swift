@@ -20,7 +20,14 @@ struct OldStyleProjectText {
     init(bytes: [UInt8], spans: ProjectFileSpans) {
         self.original = bytes
         self.spans = spans
-        newline = bytes.firstRange(of: [0x0D, 0x0A]) != nil ? [0x0D, 0x0A] : [0x0A]
+        // The first line break decides (a plain loop: the generic `firstRange(of:)` costs
+        // thousands of instructions per byte).
+        var newline: [UInt8] = [0x0A]
+        for offset in bytes.indices where bytes[offset] == 0x0A || bytes[offset] == 0x0D {
+            if bytes[offset] == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { newline = [0x0D, 0x0A] }
+            break
+        }
+        self.newline = newline
     }
 
     /// The file with every edit applied.
@@ -248,7 +255,12 @@ struct OldStyleProjectText {
             let isEnd = !isBegin && bytes[slash...].starts(with: endPrefix)
             guard isBegin || isEnd else { continue }
             let nameStart = slash + (isBegin ? beginPrefix.count : endPrefix.count)
-            guard let close = bytes[nameStart..<range.upperBound].firstRange(of: suffix) else { continue }
+            // The marker ends on its own line.
+            var lineEnd = nameStart
+            while lineEnd < range.upperBound, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+            guard let suffixStart = (nameStart...max(nameStart, lineEnd - suffix.count)).first(where: { bytes[$0...].starts(with: suffix) }),
+                  suffixStart + suffix.count <= lineEnd else { continue }
+            let close = suffixStart..<(suffixStart + suffix.count)
             let name = String(decoding: bytes[nameStart..<close.lowerBound], as: UTF8.self)
             guard !name.contains("\n") else { continue }
             if isBegin {
