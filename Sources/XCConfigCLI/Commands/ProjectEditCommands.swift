@@ -9,11 +9,11 @@ enum ProjectEditOutput {
 
     static let targetOption = OptionSpec.value(
         "target", valueName: "name", repeatable: true,
-        help: "A target to edit (repeatable). Default: the project level.")
+        help: "A target to edit. Default: the project level.")
 
     static let configurationOption = OptionSpec.value(
         "configuration", short: "c", valueName: "name", repeatable: true,
-        help: "A build configuration to edit (repeatable). Default: every configuration.")
+        help: "A build configuration to edit. Default: every configuration.")
 
     static let dryRunOption = OptionSpec.flag("dry-run", help: "Print the plan and write nothing.")
 
@@ -171,7 +171,7 @@ enum ProjectClearOverridesCommand: Command {
                 """,
             options: [
                 OptionSpec.value("target", valueName: "name", repeatable: true,
-                                 help: "Only this target's settings (repeatable). Default: the project's and every target's."),
+                                 help: "Only this target's settings. Default: the project's and every target's."),
                 ProjectEditOutput.configurationOption, ProjectEditOutput.dryRunOption,
             ],
             positionals: [
@@ -235,7 +235,7 @@ enum ProjectExtractCommand: Command {
             options: [
                 .value("output", short: "o", valueName: "dir", help: "The folder for the new xcconfig files (created if needed)."),
                 OptionSpec.value("target", valueName: "name", repeatable: true,
-                                 help: "Only this target's settings (repeatable). Default: the project's and every target's."),
+                                 help: "Only this target's settings. Default: the project's and every target's."),
                 ProjectEditOutput.dryRunOption,
             ],
             positionals: [ProjectEditOutput.projectPositional],
