@@ -173,3 +173,23 @@ import Testing
         #expect(text(a.valueStart..<a.valueEnd) == "(x, y /* c */, )")
     }
 }
+
+/// A JSON `project.pbxproj` (`plutil -convert json`) is edited in its own format.
+@Suite struct JSONProjectFileEditingTests {
+    @Test func aCompactSortedJSONFileKeepsItsFormatAndOnlyTheEditChanges() throws {
+        let oldStyle = try OldStylePropertyList.parse(Array(ProjectFileDocumentTests.project.utf8))
+        let json = ProjectFileDocument.canonicalBytes(oldStyle, format: .json)
+        #expect(json.first == UInt8(ascii: "{") && !json.contains(0x0A))
+        var document = try ProjectFileDocument(bytes: json, path: "/p/App.xcodeproj/project.pbxproj", format: .json)
+        try document.set(.string("Automatic"), at: ["objects", "5555555555555555555555AA", "buildSettings", "CODE_SIGN_STYLE"])
+        let edited = String(decoding: try document.rendered(), as: UTF8.self)
+        #expect(edited == String(decoding: json, as: UTF8.self).replacingEvery("\"CODE_SIGN_STYLE\":\"Manual\"", with: "\"CODE_SIGN_STYLE\":\"Automatic\""))
+    }
+
+    @Test func aJSONFileNotInPlutilsLayoutIsRefused() {
+        let text = "{ \"archiveVersion\": \"1\", \"objects\": {}, \"rootObject\": \"A\" }"
+        #expect(throws: ProjectFileError.self) {
+            try ProjectFileDocument(bytes: Array(text.utf8), path: "/p/project.pbxproj", format: .json)
+        }
+    }
+}
