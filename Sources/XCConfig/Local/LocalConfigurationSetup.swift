@@ -32,6 +32,9 @@ public struct LocalWrite: Sendable, Hashable {
     public var bytes: [UInt8]
     /// The contents before, `nil` when the file is new: what a failed operation puts back.
     public var previous: [UInt8]?
+
+    /// The write as one file of a ``FileTransaction``.
+    public var fileEdit: FileEdit { FileEdit(path: path, bytes: bytes, previous: previous) }
 }
 
 /// Everything a `local` operation would do, computed before anything is written, so `--dry-run`
@@ -325,36 +328,13 @@ public struct LocalConfigurationSetup: Sendable {
         return notes
     }
 
-    /// Performs `plan`'s writes in order, each atomically. When one fails, the files written
-    /// before it are put back as they were (a file the plan created stays, complete, since a
-    /// file system here cannot delete) and the error says what happened.
+    /// Performs `plan`'s writes in order with ``FileTransaction``: each atomic, all or none.
+    /// A file changed on disk since the plan read it stops everything before the first write.
     public func apply(_ plan: LocalPlan) throws(LocalConfigurationError) {
-        // An atomic write renames a new file over the target: never over a device or a pipe.
-        if let special = plan.writes.first(where: { fileSystem.kind(of: $0.path) == .other }) {
-            throw LocalConfigurationError(.writeFailed, "not a regular file; nothing written", file: special.path)
-        }
-        var done: [LocalWrite] = []
-        for write in plan.writes {
-            do {
-                try fileSystem.writeAtomically(write.bytes, to: write.path)
-                done.append(write)
-            } catch {
-                var message = "could not write \(Path.basename(write.path)): \(error)"
-                var kept: [String] = []
-                for earlier in done.reversed() {
-                    if let previous = earlier.previous {
-                        if (try? fileSystem.writeAtomically(previous, to: earlier.path)) == nil { kept.append(earlier.path) }
-                    } else {
-                        kept.append(earlier.path)
-                    }
-                }
-                if !done.isEmpty {
-                    message += kept.isEmpty
-                        ? "; the files written before it were restored"
-                        : "; already written: " + kept.map(Path.basename).joined(separator: ", ")
-                }
-                throw LocalConfigurationError(.writeFailed, message, file: write.path)
-            }
+        do {
+            try FileTransaction.apply(plan.writes.map(\.fileEdit), fileSystem: fileSystem)
+        } catch {
+            throw LocalConfigurationError(.writeFailed, error.message, file: error.file)
         }
     }
 }

@@ -15,6 +15,15 @@ package enum OldStylePropertyList {
         var parser = OldStyleParser(bytes: bytes)
         return try parser.parseDocument()
     }
+
+    /// Parses `bytes` like ``parse(_:)`` and also returns where every value is written, so an
+    /// editor can change one value's bytes and leave every other byte as it is.
+    package static func parseWithSpans(_ bytes: [UInt8]) throws(ProjectFileError) -> (ProjectFileValue, ProjectFileSpans) {
+        var parser = OldStyleParser(bytes: bytes)
+        parser.spans = ProjectFileSpans()
+        let value = try parser.parseDocument()
+        return (value, parser.spans!)
+    }
 }
 
 /// Unicode scalars of the NeXTSTEP encoding's upper half (0x80–0xFF), used for `\ooo` escapes
@@ -68,6 +77,11 @@ private struct OpenContainer {
     var pendingKeyLine = 0
     var openLine: Int
     var openColumn: Int
+    /// Where the `{` or `(` is, and (when spans are recorded) the key path of this container and
+    /// where the pending key starts.
+    var openPosition = 0
+    var path: [String] = []
+    var pendingKeyStart = 0
 }
 
 private struct OldStyleParser {
@@ -75,6 +89,8 @@ private struct OldStyleParser {
     var position = 0
     var line = 1
     var lineStart = 0
+    /// Where each value is written; `nil` (the reader's case) records nothing.
+    var spans: ProjectFileSpans?
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -175,6 +191,7 @@ private struct OldStyleParser {
                 throw error("expected a value, found end of file")
             }
             var value: ProjectFileValue
+            var valueStart = position
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "("):
@@ -182,7 +199,12 @@ private struct OldStyleParser {
                     throw error("nesting deeper than \(OldStylePropertyList.maximumDepth) levels")
                 }
                 let isDictionary = byte == UInt8(ascii: "{")
-                stack.append(OpenContainer(isDictionary: isDictionary, openLine: line, openColumn: column))
+                var container = OpenContainer(isDictionary: isDictionary, openLine: line, openColumn: column)
+                if spans != nil {
+                    container.openPosition = position
+                    container.path = stack.last.map { $0.path + [Self.childComponent(of: $0)] } ?? []
+                }
+                stack.append(container)
                 position += 1
                 if isDictionary {
                     if try readNextKey(into: &stack[stack.count - 1]) { continue parsing }
@@ -191,6 +213,7 @@ private struct OldStyleParser {
                     if position < bytes.count && bytes[position] != UInt8(ascii: ")") { continue parsing }
                     try expectClose(UInt8(ascii: ")"), of: stack[stack.count - 1])
                 }
+                valueStart = stack[stack.count - 1].openPosition
                 value = Self.close(stack.removeLast())
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 value = .string(try readQuotedString())
@@ -205,11 +228,14 @@ private struct OldStyleParser {
 
             // Hand the finished value to the enclosing containers, closing those that end here.
             while true {
+                let valueEnd = position
                 guard !stack.isEmpty else {
+                    spans?.record([], ProjectFileSpan(entryStart: valueStart, valueStart: valueStart, valueEnd: valueEnd, entryEnd: valueEnd))
                     result = value
                     break parsing
                 }
                 let top = stack.count - 1
+                let component = spans == nil ? "" : Self.childComponent(of: stack[top])
                 if stack[top].isDictionary {
                     stack[top].dictionary.set(stack[top].pendingKey, value, line: stack[top].pendingKeyLine)
                     try skip()
@@ -220,6 +246,8 @@ private struct OldStyleParser {
                         throw error("expected ';' after the value of '\(stack[top].pendingKey)', found \(describeCurrent())")
                     }
                     position += 1
+                    spans?.record(stack[top].path + [component], ProjectFileSpan(
+                        entryStart: stack[top].pendingKeyStart, valueStart: valueStart, valueEnd: valueEnd, entryEnd: position))
                     if try readNextKey(into: &stack[top]) { continue parsing }
                 } else {
                     stack[top].elements.append(value)
@@ -227,7 +255,10 @@ private struct OldStyleParser {
                     guard position < bytes.count else {
                         throw error("unexpected end of file in array opened at line \(stack[top].openLine)")
                     }
-                    if bytes[position] == UInt8(ascii: ",") {
+                    let hasComma = bytes[position] == UInt8(ascii: ",")
+                    spans?.record(stack[top].path + [component], ProjectFileSpan(
+                        entryStart: valueStart, valueStart: valueStart, valueEnd: valueEnd, entryEnd: hasComma ? position + 1 : valueEnd))
+                    if hasComma {
                         position += 1
                         // A trailing comma before ')' is what Xcode writes (project-formats.md §A.2).
                         try skip()
@@ -239,6 +270,7 @@ private struct OldStyleParser {
                         position += 1
                     }
                 }
+                valueStart = stack[top].openPosition
                 value = Self.close(stack.removeLast())
             }
         }
@@ -260,6 +292,12 @@ private struct OldStyleParser {
         position += 1
     }
 
+    /// The key-path component of the value `container` reads next: its pending key, or the
+    /// element's index (see ``ProjectFileSpans/index(_:)``).
+    static func childComponent(of container: OpenContainer) -> String {
+        container.isDictionary ? container.pendingKey : ProjectFileSpans.index(container.elements.count)
+    }
+
     static func close(_ container: OpenContainer) -> ProjectFileValue {
         container.isDictionary ? .dictionary(container.dictionary) : .array(container.elements)
     }
@@ -278,6 +316,7 @@ private struct OldStyleParser {
                 return false
             }
             let keyLine = line
+            let keyStart = position
             let key: String
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
                 key = try readQuotedString()
@@ -295,11 +334,14 @@ private struct OldStyleParser {
                 position += 1
                 container.pendingKey = key
                 container.pendingKeyLine = keyLine
+                container.pendingKeyStart = keyStart
                 return true
             case UInt8(ascii: ";"):
                 // CF's strings-file shortcut `key;` means `key = key;` (project-formats.md §A.2).
                 position += 1
                 container.dictionary.set(key, .string(key), line: keyLine)
+                spans?.record(container.path + [key], ProjectFileSpan(
+                    entryStart: keyStart, valueStart: keyStart, valueEnd: position - 1, entryEnd: position))
             default:
                 throw error("expected '=' after key '\(key)', found \(describeCurrent())")
             }

@@ -35,7 +35,7 @@ enum PBXProjectReader {
         }
     }
 
-    private struct Reader {
+    struct Reader {
         let objects: ProjectFileDictionary
         let rootID: String
         let projectObject: ProjectFileDictionary

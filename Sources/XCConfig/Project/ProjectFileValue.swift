@@ -136,6 +136,20 @@ package struct ProjectFileDictionary: Sendable, Hashable {
         }
     }
 
+    /// Removes `key` and its value, when present.
+    package mutating func remove(_ key: String) {
+        guard let position = position(of: key) else { return }
+        entries.remove(at: position)
+        if index != nil {
+            index = nil
+            if entries.count > Self.indexThreshold {
+                var built: [String: Int] = [:]
+                for (position, entry) in entries.enumerated() { built[entry.key] = position }
+                index = built
+            }
+        }
+    }
+
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
         return entries.firstIndex { $0.key == key }

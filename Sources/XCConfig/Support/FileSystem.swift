@@ -13,6 +13,9 @@ public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertibl
         case permissionDenied
         case tooLarge(limit: Int)
         case ioError(String)
+        /// The file is no longer what it was when it was read: another program changed,
+        /// created or removed it meanwhile.
+        case changedSinceRead
     }
     public var path: String
     public var reason: Reason
@@ -29,6 +32,7 @@ public struct FileSystemError: Error, Hashable, Sendable, CustomStringConvertibl
         case .permissionDenied: "permission denied: '\(path)'"
         case .tooLarge(let limit): "'\(path)' is larger than \(limit / (1024 * 1024)) MiB"
         case .ioError(let message): "cannot access '\(path)': \(message)"
+        case .changedSinceRead: "'\(path)' changed on disk since it was read (is it open in Xcode or another tool?)"
         }
     }
 }
@@ -46,6 +50,14 @@ public protocol FileSystem: Sendable {
     /// renamed over `path`, keeping the original's permissions. On failure `path` is untouched
     /// and no temporary file is left.
     func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError)
+    /// ``writeAtomically(_:to:)``, but just before the new file replaces `path`, compares what is
+    /// at `path` with `expected` (`nil`: nothing may be there) and, when they differ, leaves
+    /// `path` alone and throws ``FileSystemError/Reason/changedSinceRead``.
+    func writeAtomically(_ bytes: [UInt8], to path: String, ifUnchangedFrom expected: [UInt8]?) throws(FileSystemError)
+    /// Removes the file or empty directory at `path` (to undo what a failed edit created).
+    func removeItem(_ path: String) throws(FileSystemError)
+    /// Creates the directory at `path` (its parent must exist); nothing happens when it exists.
+    func createDirectory(_ path: String) throws(FileSystemError)
     /// The names of the entries of the directory at `path` (not recursive, unsorted).
     func contents(ofDirectory path: String) throws(FileSystemError) -> [String]
     /// `path` with every symbolic link resolved; `path` itself when nothing is to resolve.
@@ -62,6 +74,26 @@ public protocol FileSystem: Sendable {
 }
 
 extension FileSystem {
+    /// For file systems without a closer check: compares, then writes.
+    public func writeAtomically(_ bytes: [UInt8], to path: String, ifUnchangedFrom expected: [UInt8]?) throws(FileSystemError) {
+        let current = kind(of: path) == nil ? nil : try? read(path)
+        if current != expected || (expected == nil && exists(path)) {
+            throw FileSystemError(path: path, reason: .changedSinceRead)
+        }
+        try writeAtomically(bytes, to: path)
+    }
+
+    /// For read-only file systems.
+    public func removeItem(_ path: String) throws(FileSystemError) {
+        throw FileSystemError(path: path, reason: .ioError("this file system cannot remove files"))
+    }
+
+    /// For read-only file systems.
+    public func createDirectory(_ path: String) throws(FileSystemError) {
+        if kind(of: path) == .directory { return }
+        throw FileSystemError(path: path, reason: .ioError("this file system cannot create directories"))
+    }
+
     /// `true` when something exists at `path` (a directory counts, as in Xcode's include search).
     public func exists(_ path: String) -> Bool { kind(of: path) != nil }
 

@@ -174,6 +174,48 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        try write(bytes, to: path, comparing: false, with: nil)
+    }
+
+    /// Compares and writes under one lock: no other writer can come between.
+    public func writeAtomically(_ bytes: [UInt8], to path: String, ifUnchangedFrom expected: [UInt8]?) throws(FileSystemError) {
+        try write(bytes, to: path, comparing: true, with: expected)
+    }
+
+    public func removeItem(_ path: String) throws(FileSystemError) {
+        try state.withLock { (tree: inout Tree) throws(FileSystemError) in
+            let key = tree.absolute(path)
+            switch tree.nodes[key] {
+            case nil: throw FileSystemError(path: path, reason: .notFound)
+            case .directory:
+                let prefix = key + "/"
+                if tree.nodes.keys.contains(where: { $0.hasPrefix(prefix) }) {
+                    throw FileSystemError(path: path, reason: .ioError("Directory not empty"))
+                }
+            case .file, .symlink: break
+            }
+            tree.nodes[key] = nil
+        }
+    }
+
+    public func createDirectory(_ path: String) throws(FileSystemError) {
+        try state.withLock { (tree: inout Tree) throws(FileSystemError) in
+            let key = tree.absolute(path)
+            switch tree.nodes[key] {
+            case .directory: return
+            case .file, .symlink: throw FileSystemError(path: path, reason: .ioError("File exists"))
+            case nil: break
+            }
+            guard case .directory(let permissions)? = tree.nodes[Path.directory(of: key)] else {
+                throw FileSystemError(path: Path.directory(of: key), reason: .notFound)
+            }
+            guard permissions & 0o200 != 0 else { throw FileSystemError(path: path, reason: .permissionDenied) }
+            if let reason = tree.injectedFailure(for: key) { throw FileSystemError(path: path, reason: reason) }
+            tree.nodes[key] = .directory(permissions: 0o755)
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to path: String, comparing: Bool, with expected: [UInt8]?) throws(FileSystemError) {
         try state.withLock { (tree: inout Tree) throws(FileSystemError) in
             guard let target = tree.resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
             let directory = Path.directory(of: target)
@@ -190,6 +232,13 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
             if let reason = tree.injectedFailure(for: target) ?? tree.injectedFailure(for: tree.absolute(path)) {
                 // The real helper removes its temporary file on failure; here none was created.
                 throw FileSystemError(path: path, reason: reason)
+            }
+            if comparing {
+                var current: [UInt8]?
+                if case .file(let existing, _)? = tree.nodes[target] { current = existing }
+                if current != expected || (expected == nil && tree.nodes[target] != nil) {
+                    throw FileSystemError(path: path, reason: .changedSinceRead)
+                }
             }
             tree.nodes[target] = .file(bytes, permissions: permissions)
             tree.writeLog.append(target)

@@ -102,6 +102,33 @@ public struct RealFileSystem: FileSystem {
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        try writeAtomically(bytes, to: path, comparing: false, with: nil)
+    }
+
+    public func writeAtomically(_ bytes: [UInt8], to path: String, ifUnchangedFrom expected: [UInt8]?) throws(FileSystemError) {
+        try writeAtomically(bytes, to: path, comparing: true, with: expected)
+    }
+
+    public func removeItem(_ path: String) throws(FileSystemError) {
+        let fullPath = absolute(path)
+        var info = stat()
+        guard lstat(fullPath, &info) == 0 else { throw RealFileSystem.error(errno, path: path) }
+        let result = info.st_mode & S_IFMT == S_IFDIR ? rmdir(fullPath) : unlink(fullPath)
+        if result != 0 { throw RealFileSystem.error(errno, path: path) }
+    }
+
+    public func createDirectory(_ path: String) throws(FileSystemError) {
+        let fullPath = absolute(path)
+        if mkdir(fullPath, 0o777) != 0 {
+            let code = errno
+            if code == EEXIST, kind(of: fullPath) == .directory { return }
+            throw RealFileSystem.error(code, path: path)
+        }
+    }
+
+    /// Writes through a temporary file renamed over `path`; when `comparing`, what is at `path`
+    /// just before the rename must be `expected` (`nil`: nothing).
+    private func writeAtomically(_ bytes: [UInt8], to path: String, comparing: Bool, with expected: [UInt8]?) throws(FileSystemError) {
         var target = absolute(path)
         // Write through a symbolic link, so a linked configuration stays linked.
         var linkInfo = stat()
@@ -139,6 +166,13 @@ public struct RealFileSystem: FileSystem {
         if failure == nil { failure = RealFileSystem.writeAll(bytes, to: descriptor, path: path) }
         if failure == nil, fsync(descriptor) != 0 { failure = RealFileSystem.error(errno, path: path) }
         if close(descriptor) != 0, failure == nil { failure = RealFileSystem.error(errno, path: path) }
+        if failure == nil, comparing {
+            // As late as possible: another program may have saved the file while this one worked.
+            let current = kind(of: target) == nil ? nil : try? read(target)
+            if current != expected || (expected == nil && kind(of: target) != nil) {
+                failure = FileSystemError(path: path, reason: .changedSinceRead)
+            }
+        }
         if failure == nil, rename(temporary, target) != 0 { failure = RealFileSystem.error(errno, path: path) }
         if let failure {
             unlink(temporary)

@@ -56,6 +56,19 @@ enum LocalInitCommand: Command {
                   DEVELOPMENT_TEAM=ABCDE12345 xcconfig local init --from-env
                   xcconfig local init Config/Shared.xcconfig --add-include --name Mine.xcconfig
                   xcconfig local init --dry-run > /tmp/preview.xcconfig
+                  xcconfig local init --project App.xcodeproj DEVELOPMENT_TEAM=ABCDE12345
+
+                WITH --project, the whole setup in one command: CONFIG (default: \
+                Config/CustomConfig.xcconfig in the project directory) is created with the \
+                target's per-developer settings (DEVELOPMENT_TEAM, PRODUCT_BUNDLE_IDENTIFIER, \
+                CODE_SIGN_STYLE, CODE_SIGN_IDENTITY, PROVISIONING_PROFILE_SPECIFIER and each NAME \
+                given), moved out of the project file with their current values as shared \
+                defaults, and ends with #include? "LocalConfig.xcconfig"; it becomes the target's \
+                base configuration (an existing base, CocoaPods' or another, is kept by a wrapper \
+                that includes it first); the local file is written with the given values and \
+                git-ignored. The values before and after are printed per configuration. All files \
+                are written or none; without NAME=VALUE, every setting resolves exactly as before \
+                (checked before writing).
                 """,
             options: localContextOptions + [
                 .flag("from-env", help: "Take the value of each overridable setting that has an environment variable of the same name from the environment (NAME=VALUE arguments win)."),
@@ -67,7 +80,7 @@ enum LocalInitCommand: Command {
                 .flag("no-gitignore", help: "Do not add the local file to .gitignore."),
                 .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
                        help: "text: a summary; json: one object with what was (or, with --dry-run, would be) written."),
-            ],
+            ] + LocalProjectInit.options,
             positionals: [configPositional],
             acceptsOverrides: true,
             showsLimits: false,
@@ -76,6 +89,7 @@ enum LocalInitCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        if arguments.value("project") != nil { return try LocalProjectInit.run(arguments, context: context) }
         return try LocalArguments.running(context) {
             let (setup, shared, failed) = try LocalArguments.load(arguments, context: context, addingInclude: arguments.flag("add-include"))
             var values = arguments.overrides.map { LocalSettingValue(key: $0.key, value: $0.value) }

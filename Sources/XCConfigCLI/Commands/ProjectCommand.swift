@@ -6,13 +6,19 @@ enum ProjectCommand: Command {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             name: "project",
-            abstract: "Inspect Xcode projects (project.pbxproj or project.xcproj).",
+            abstract: "Inspect and edit Xcode projects (project.pbxproj or project.xcproj).",
             discussion: """
                 Reads an .xcodeproj the way Xcode does: the old-style, XML or JSON project.pbxproj, \
                 or the JSON5 project.xcproj of Xcode 27.2+. To resolve a target's build settings, \
                 use 'xcconfig resolve --project PATH --target NAME'.
+
+                set-base, clear-overrides and extract edit a project.pbxproj: only the entries \
+                that change are rewritten, every other byte stays; all the files of one command \
+                are written or none, and a project saved by Xcode since it was read is not \
+                overwritten. 'xcconfig local init --project' does the whole shared-configuration \
+                setup in one command.
                 """,
-            subcommands: [ProjectListCommand.self],
+            subcommands: [ProjectListCommand.self, ProjectSetBaseCommand.self, ProjectClearOverridesCommand.self, ProjectExtractCommand.self],
             showsLimits: false
         )
     }

@@ -1,0 +1,154 @@
+import XCConfigSyntax
+
+/// The object graph of a `project.pbxproj` opened for editing: which objects are the project's
+/// and each target's build configurations, where a file's reference is, and how to add one the
+/// way Xcode would (project-formats.md §A.3–§A.5).
+struct PBXProjectGraph {
+    var document: ProjectFileDocument
+    let bundlePath: String
+    /// Resolves groups and file references of the file as read to paths.
+    private let reader: PBXProjectReader.Reader
+
+    init(document: ProjectFileDocument, bundlePath: String) throws(ProjectFileError) {
+        self.document = document
+        self.bundlePath = bundlePath
+        reader = try PBXProjectReader.Reader(root: document.root, bundlePath: bundlePath, filePath: document.path)
+    }
+
+    var rootID: String { reader.rootID }
+    var projectDirectory: String { reader.projectDirectory }
+
+    /// The XCBuildConfiguration ids of the project (`target == nil`) or of a target, by name, in order.
+    func configurationIDs(target: String?) throws(ProjectFileError) -> [(id: String, name: String)] {
+        let ownerID: String
+        if let target {
+            let targetIDs = (document.object(rootID)?["targets"]?.arrayValue ?? []).compactMap(\.stringValue)
+            guard let id = targetIDs.first(where: { document.object($0)?["name"]?.stringValue == target }) else {
+                let names = targetIDs.compactMap { document.object($0)?["name"]?.stringValue }.map { "'\($0)'" }.joined(separator: ", ")
+                throw ProjectFileError(file: document.path, message: "the project has no target named '\(target)'" + (names.isEmpty ? "" : "; its targets are \(names)"))
+            }
+            ownerID = id
+        } else {
+            ownerID = rootID
+        }
+        guard let listID = document.object(ownerID)?["buildConfigurationList"]?.stringValue,
+              let list = document.object(listID) else { return [] }
+        return (list["buildConfigurations"]?.arrayValue ?? []).compactMap { value in
+            guard let id = value.stringValue, let name = document.object(id)?["name"]?.stringValue else { return nil }
+            return (id, name)
+        }
+    }
+
+    /// The resolved path of a group or file reference of the file as read.
+    func path(of id: String) -> String? {
+        if case .path(let path) = reader.resolve(id, depth: 0) { return path }
+        return nil
+    }
+
+    /// The file reference whose path is `path`, when the project has one.
+    func fileReference(to path: String) -> String? {
+        for entry in document.objects.entries where entry.value.dictionaryValue?["isa"]?.stringValue == "PBXFileReference" {
+            if self.path(of: entry.key) == path { return entry.key }
+        }
+        return nil
+    }
+
+    /// What ``addFileReference(to:)`` did: the reference's id, and the group it went into.
+    struct AddedReference {
+        var id: String
+        var groupName: String
+        var createdGroup: Bool
+        var isNew: Bool
+    }
+
+    /// The file reference to the xcconfig at `path`: an existing one, or a new one in the group
+    /// whose folder holds the file, else in the group already holding xcconfig files, else in a
+    /// new `Config` group of the main group.
+    mutating func addFileReference(to path: String) throws(ProjectFileError) -> AddedReference {
+        if let existing = fileReference(to: path) {
+            return AddedReference(id: existing, groupName: groupName(parent(of: existing) ?? ""), createdGroup: false, isNew: false)
+        }
+        let directory = Path.directory(of: path)
+        let groups = document.objects.entries.filter { $0.value.dictionaryValue?["isa"]?.stringValue == "PBXGroup" }.map(\.key)
+        func holdsXCConfigs(_ group: String) -> Bool {
+            (document.object(group)?["children"]?.arrayValue ?? []).contains { child in
+                guard let id = child.stringValue, let object = document.object(id) else { return false }
+                return object["lastKnownFileType"]?.stringValue == "text.xcconfig"
+                    || (object["path"]?.stringValue ?? "").hasSuffix(".xcconfig")
+            }
+        }
+        func isPods(_ group: String) -> Bool { (self.path(of: group) ?? "").contains("/Pods") || groupName(group).hasPrefix("Pods") }
+
+        var groupID: String?
+        var relativePath = Path.basename(path)
+        var createdGroup = false
+        let sameFolder = groups.filter { self.path(of: $0) == directory && !isPods($0) }
+        if let group = sameFolder.first(where: holdsXCConfigs) ?? sameFolder.first(where: { $0 != reader.mainGroupID }) ?? sameFolder.first {
+            groupID = group
+        } else if let group = groups.first(where: { group in
+            // The group already holding xcconfig files, when the file lies in its folder.
+            guard holdsXCConfigs(group), !isPods(group), let groupPath = self.path(of: group) else { return false }
+            return !Path.relative(path, from: groupPath).hasPrefix("../")
+        }) {
+            groupID = group
+            relativePath = Path.relative(path, from: self.path(of: group)!)
+        }
+        if groupID == nil {
+            guard let mainGroup = reader.mainGroupID, let mainPath = self.path(of: mainGroup) else {
+                throw ProjectFileError(file: document.path, message: "the project has no main group to add '\(Path.basename(path))' to")
+            }
+            let groupPath = Path.relative(directory, from: mainPath)
+            var group = ProjectFileDictionary()
+            group.set("isa", .string("PBXGroup"))
+            group.set("children", .array([]))
+            if groupPath == "." {
+                group.set("name", .string("Config"))
+            } else {
+                group.set("path", .string(groupPath))
+                if Path.basename(groupPath) != "Config" && groupPath.contains("/") { group.set("name", .string("Config")) }
+            }
+            group.set("sourceTree", .string("<group>"))
+            let id = document.newObjectID(seed: "group " + groupPath)
+            try document.addObject(group, id: id)
+            try document.append(.string(id), toArrayAt: ["objects", mainGroup, "children"])
+            groupID = id
+            createdGroup = true
+        }
+        var reference = ProjectFileDictionary()
+        reference.set("isa", .string("PBXFileReference"))
+        reference.set("lastKnownFileType", .string("text.xcconfig"))
+        if relativePath.contains("/") { reference.set("name", .string(Path.basename(path))) }
+        reference.set("path", .string(relativePath))
+        reference.set("sourceTree", .string("<group>"))
+        let id = document.newObjectID(seed: "file " + relativePath)
+        try document.addObject(reference, id: id)
+        try document.append(.string(id), toArrayAt: ["objects", groupID!, "children"])
+        return AddedReference(id: id, groupName: groupName(groupID!), createdGroup: createdGroup, isNew: true)
+    }
+
+    /// The group holding `id` in its `children`.
+    func parent(of id: String) -> String? {
+        document.objects.entries.first { entry in
+            (entry.value.dictionaryValue?["children"]?.arrayValue ?? []).contains { $0.stringValue == id }
+        }?.key
+    }
+
+    /// A group's name as Xcode shows it.
+    func groupName(_ id: String) -> String {
+        guard let object = document.object(id) else { return id }
+        if let name = object["name"]?.stringValue ?? object["path"]?.stringValue { return name }
+        return id == reader.mainGroupID ? "(main group)" : id
+    }
+}
+
+extension Path {
+    /// `path` relative to `directory` (both absolute and normalised), with `..` where needed.
+    package static func relative(_ path: String, from directory: String) -> String {
+        let target = path.split(separator: "/", omittingEmptySubsequences: true)
+        let base = directory.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let components = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        return components.isEmpty ? "." : components.joined(separator: "/")
+    }
+}

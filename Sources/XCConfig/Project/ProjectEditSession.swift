@@ -1,0 +1,99 @@
+import XCConfigSyntax
+
+/// An Xcode project opened for an edit that may span several files: the project file as read
+/// (bytes and model), the edits to it, and the other files the edit writes.
+///
+/// Nothing is written here: ``edits()`` lists every file with its new and previous contents,
+/// for ``FileTransaction`` to write all or none.
+struct ProjectEditSession {
+    let fileSystem: any FileSystem
+    /// The `.xcodeproj`, absolute.
+    let bundlePath: String
+    /// The model of the project as read.
+    let project: XcodeProject
+    var graph: PBXProjectGraph
+    /// Files besides the project file, in the order they are written.
+    private(set) var otherFiles: [FileEdit] = []
+
+    /// Opens the project at `path` (an `.xcodeproj` or the file inside it).
+    init(path: String, fileSystem: any FileSystem) throws(ProjectFileError) {
+        self.fileSystem = fileSystem
+        var bundle = Path.absolute(path, relativeTo: fileSystem.currentDirectory)
+        let base = Path.basename(bundle)
+        if base == "project.pbxproj" || base == "project.xcproj" { bundle = Path.directory(of: bundle) }
+        bundlePath = bundle
+        guard fileSystem.kind(of: bundle) == .directory else {
+            throw ProjectFileError(file: bundle, message: "no Xcode project at '\(bundle)'")
+        }
+        // The file XcodeProject.load reads: project.xcproj wins (project-formats.md §E.1).
+        let xcproj = Path.join(bundle, "project.xcproj")
+        let filePath = fileSystem.kind(of: xcproj) == .file ? xcproj : Path.join(bundle, "project.pbxproj")
+        // The model and the editor come from the same bytes, read once.
+        let bytes = try XcodeProject.readFile(filePath, fileSystem: fileSystem)
+        let current = try XcodeProject.read(bytes: bytes, bundlePath: bundle, filePath: filePath)
+        project = current
+        let document = try ProjectFileDocument(bytes: bytes, path: current.projectFilePath, format: current.format)
+        graph = try PBXProjectGraph(document: document, bundlePath: bundle)
+    }
+
+    var document: ProjectFileDocument {
+        get { graph.document }
+        set { graph.document = newValue }
+    }
+
+    /// Adds (or replaces) a file the edit writes besides the project file.
+    mutating func write(_ bytes: [UInt8], to path: String) {
+        let previous = fileSystem.kind(of: path) == nil ? nil : try? fileSystem.read(path)
+        otherFiles.removeAll { $0.path == path }
+        if previous == bytes { return }
+        otherFiles.append(FileEdit(path: path, bytes: bytes, previous: previous))
+    }
+
+    /// What the edit writes: the other files first (so the project never refers to a file that
+    /// is not there yet), then the project file when it changed.
+    func edits() throws(ProjectFileError) -> [FileEdit] {
+        var edits = otherFiles
+        if document.isChanged {
+            edits.append(FileEdit(path: project.projectFilePath, bytes: try document.rendered(), previous: document.original))
+        }
+        return edits
+    }
+
+    /// The selected configurations: the project's (no `targets`) or those targets', narrowed to
+    /// `configurations` when given.
+    func selectedConfigurations(targets: [String], configurations: [String]) throws(ProjectFileError)
+        -> [(target: String?, id: String, name: String)]
+    {
+        var selected: [(target: String?, id: String, name: String)] = []
+        let owners: [String?] = targets.isEmpty ? [nil] : targets.map { $0 }
+        for owner in owners {
+            let available = try graph.configurationIDs(target: owner)
+            for name in configurations where !available.contains(where: { $0.name == name }) {
+                let names = available.map { "'\($0.name)'" }.joined(separator: ", ")
+                throw ProjectFileError(
+                    file: project.projectFilePath,
+                    message: "\(owner.map { "target '\($0)'" } ?? "the project") has no configuration named '\(name)'; its configurations are \(names)")
+            }
+            for configuration in available where configurations.isEmpty || configurations.contains(configuration.name) {
+                selected.append((owner, configuration.id, configuration.name))
+            }
+        }
+        return selected
+    }
+
+    /// The model's configuration for a selection entry.
+    func modelConfiguration(target: String?, name: String) -> ProjectConfiguration? {
+        if let target { return project.target(named: target)?.configuration(named: name) }
+        return project.configuration(named: name)
+    }
+}
+
+extension XcodeProject {
+    /// The project model of project-file `bytes` (either format), for a bundle at `bundlePath`.
+    static func read(bytes: [UInt8], bundlePath: String, filePath: String) throws(ProjectFileError) -> XcodeProject {
+        if Path.basename(filePath) == "project.xcproj" {
+            return try XCProjReader.read(bytes: bytes, bundlePath: bundlePath, filePath: filePath)
+        }
+        return try PBXProjectReader.read(bytes: bytes, bundlePath: bundlePath, filePath: filePath)
+    }
+}

@@ -1,0 +1,43 @@
+/// Where one value of a project file is written, in byte offsets of the file.
+///
+/// For a dictionary entry the entry runs from its key to just after its `;`; for an array
+/// element from the value to just after its `,` (or the value's end when no comma follows).
+/// A container's value range runs from its `{` or `(` to just after its `}` or `)`.
+package struct ProjectFileSpan: Sendable, Hashable {
+    /// The first byte of the key (dictionary entry) or of the value (array element).
+    package var entryStart: Int
+    /// The first byte of the value.
+    package var valueStart: Int
+    /// Just after the value's last byte.
+    package var valueEnd: Int
+    /// Just after the entry's `;` or `,`.
+    package var entryEnd: Int
+
+    package init(entryStart: Int, valueStart: Int, valueEnd: Int, entryEnd: Int) {
+        self.entryStart = entryStart
+        self.valueStart = valueStart
+        self.valueEnd = valueEnd
+        self.entryEnd = entryEnd
+    }
+}
+
+/// The spans of every value of a parsed project file, by key path from the root:
+/// `["objects", "0A7D…", "buildSettings", "SDKROOT"]`. An array element's component is
+/// ``index(_:)`` of its position, which no written key can be (it starts with a NUL byte).
+package struct ProjectFileSpans: Sendable {
+    private var spans: [[String]: ProjectFileSpan] = [:]
+
+    package init() {}
+
+    /// The key-path component of the element at `position` of an array.
+    package static func index(_ position: Int) -> String { "\u{0}\(position)" }
+
+    /// Records where the value at `path` is written; a key written twice keeps its last place,
+    /// as its value is the last one.
+    package mutating func record(_ path: [String], _ span: ProjectFileSpan) {
+        spans[path] = span
+    }
+
+    /// Where the value at `path` is written, when it is.
+    package subscript(path: [String]) -> ProjectFileSpan? { spans[path] }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import XCConfig
+@testable import XCConfigCLI
+
+/// `xcconfig project set-base | clear-overrides | extract` and `local init --project` from the
+/// command line, and every example of Samples/SharedProject/README.md that uses `--project`,
+/// run as written on a copy of the sample.
+@Suite struct ProjectEditCommandTests {
+    static let sampleRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/SharedProject").path
+
+    /// The sample in memory at `/sample` (without a local file), inside a git work tree.
+    static func sample() throws -> InMemoryFileSystem {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/sample")
+        let enumerator = FileManager.default.enumerator(atPath: sampleRoot)
+        while let relative = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = sampleRoot + "/" + relative
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  relative != "Config/LocalConfig.xcconfig" else { continue }
+            fileSystem.addFile("/sample/" + relative, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+        fileSystem.addDirectory("/sample/.git")
+        return fileSystem
+    }
+
+    /// `$ xcconfig …` lines of the README's console blocks with what each prints.
+    static func readmeExamples() throws -> [(command: String, output: String)] {
+        let readme = try String(contentsOfFile: sampleRoot + "/README.md", encoding: .utf8)
+        var examples: [(command: String, output: String)] = []
+        var inConsole = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inConsole = line == "```console"
+                continue
+            }
+            guard inConsole else { continue }
+            if line.hasPrefix("$ ") {
+                examples.append((String(line.dropFirst(2)), ""))
+            } else if !examples.isEmpty {
+                examples[examples.count - 1].output += line + "\n"
+            }
+        }
+        return examples
+    }
+
+    /// The words of a command line, with single quotes.
+    static func words(_ command: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        var started = false
+        for character in command {
+            if character == "'" {
+                quoted.toggle()
+                started = true
+            } else if character == " ", !quoted {
+                if started { words.append(current) }
+                current = ""
+                started = false
+            } else {
+                current.append(character)
+                started = true
+            }
+        }
+        if started { words.append(current) }
+        return words
+    }
+
+    @Test func everyReadmeExampleWithProjectWorksAsWritten() throws {
+        let fileSystem = try Self.sample()
+        let examples = try Self.readmeExamples().filter { $0.command.contains("--project") || $0.command.hasPrefix("xcconfig project ") }
+        #expect(examples.count == 5)
+        for example in examples {
+            var arguments = Self.words(example.command)
+            var filter: [String]?
+            if let pipe = arguments.firstIndex(of: "|") {
+                // `| grep -E 'A|B'`: the lines holding A or B.
+                filter = arguments.last!.split(separator: "|").map(String.init)
+                arguments = Array(arguments[..<pipe])
+            }
+            #expect(arguments.first == "xcconfig")
+            let result = runCLI(Array(arguments.dropFirst()), fileSystem: fileSystem)
+            #expect(result.status == .success, "\(example.command): \(result.stderr)")
+            var output = result.stderr + result.stdout
+            if let filter {
+                output = output.split(separator: "\n").filter { line in filter.contains { line.contains($0) } }.map { $0 + "\n" }.joined()
+            }
+            #expect(output == example.output, "\(example.command)")
+        }
+    }
+
+    @Test func setBaseDryRunWritesNothingAndSaysWhatItWouldDo() throws {
+        let fileSystem = try Self.sample()
+        fileSystem.addFile("/sample/Shared/Team.xcconfig", "SHARED_FLAG = YES\n")
+        let before = fileSystem.allPaths
+        let result = runCLI(["project", "set-base", "App.xcodeproj", "Shared/Team.xcconfig", "--target", "App", "-c", "Release", "--dry-run"], fileSystem: fileSystem)
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout == """
+            target 'App', Release: Config/Release.xcconfig -> Shared/Team.xcconfig
+            Would: Add a file reference to Shared/Team.xcconfig in the group Shared (created)
+            Would update App.xcodeproj/project.pbxproj
+
+            """)
+        #expect(fileSystem.allPaths == before)
+        #expect(fileSystem.writtenPaths.isEmpty)
+    }
+
+    @Test func anUnknownTargetIsAnErrorNamingTheTargets() {
+        let fileSystem = (try? Self.sample()) ?? InMemoryFileSystem()
+        let result = runCLI(["project", "clear-overrides", "App.xcodeproj", "--target", "Ap"], fileSystem: fileSystem)
+        #expect(result.status == .failure)
+        #expect(result.stderr == "App.xcodeproj/project.pbxproj: error: the project has no target named 'Ap'; its targets are 'App'\n")
+    }
+
+    @Test func helpDescribesEveryEditCommand() {
+        let project = runCLI(["project", "--help"])
+        for name in ["list", "set-base", "clear-overrides", "extract"] { #expect(project.stdout.contains("  \(name)")) }
+        let extract = runCLI(["project", "extract", "--help"])
+        #expect(extract.stdout.contains("--output <dir>"))
+        #expect(extract.stdout.contains("SUPPORTED_PLATFORMS"))
+        let local = runCLI(["local", "init", "--help"])
+        #expect(local.stdout.contains("--project <path>"))
+        #expect(local.stdout.contains("WITH --project"))
+    }
+}
