@@ -24,8 +24,8 @@ enum ResolveCommand: Command {
                   xcconfig resolve --project App.xcodeproj --target App -c Release --format json
                 """,
             options: OptionSpec.evaluationContext + OptionSpec.levels + [
-                .value("format", valueName: "format", allowed: ["text", "json", "env", "xcconfig"], default: "text",
-                       help: "text: NAME = value lines; json: one object; env: export lines for a POSIX shell; xcconfig: one self-contained file that resolves to the same values."),
+                .value("format", valueName: "format", allowed: ["text", "json", "env", "xcconfig"] + XcodebuildOutput.formats, default: "text",
+                       help: "text: NAME = value lines; json: one object; env: export lines for a POSIX shell; xcconfig: one self-contained file that resolves to the same values; showbuildsettings: xcodebuild -showBuildSettings's text, every setting, one block per target; xcodebuild-json: xcodebuild -showBuildSettings -json's array (also -json)."),
                 .flag("provenance", help: "Show the level, file, line, column and conditions of each winning assignment."),
                 .flag("levels", help: "Show each level's own value next to the resolved one, the winner marked."),
                 .flag("all", help: "Also list settings bound from the context and the environment, and those --project defines (SRCROOT, PROJECT_NAME, TARGET_NAME, ...)."),
@@ -33,6 +33,9 @@ enum ResolveCommand: Command {
                        help: "Print only this setting's value, raw. A name assigned at no level is an error."),
                 .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}."),
                 .flag("all-configurations", help: "With --project and --format json: every configuration of each target listed."),
+                .flag("strict", help: "Exit with status 1 when a printed value depends on what only Xcode and its SDK know (otherwise a note on stderr)."),
+                .value("derived-data-path", valueName: "dir", help: "The DerivedData folder, as xcodebuild -derivedDataPath."),
+                .flag("show-build-settings", help: "Ignored: accepts xcodebuild's -showBuildSettings, so its command line can be reused."),
             ],
             positionals: [PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true)],
             acceptsOverrides: true,
@@ -43,6 +46,9 @@ enum ResolveCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         let files = arguments.positionals("file")
         let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
+        if XcodebuildOutput.formats.contains(arguments.value("format") ?? ""), arguments.values("print").isEmpty {
+            return try XcodebuildOutput.run(arguments, files: files, context: context)
+        }
         if arguments.flag("all-targets") || arguments.flag("all-configurations") {
             return try ResolveMatrix.run(arguments, context: context)
         }
@@ -63,7 +69,7 @@ enum ResolveCommand: Command {
                     failed = true
                 }
             }
-            reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+            reportSettingsDiagnostics(resolver, printed: printed.filter(resolver.isAssigned), stack: stackArguments, arguments, context: context, failed: &failed)
             if !lines.isEmpty { context.print(lines.joined(separator: "\n")) }
             return failed ? .failure : .success
         }
@@ -77,13 +83,13 @@ enum ResolveCommand: Command {
             // The common case needs only names and values, read as bytes.
             let text = ResolveOutput.text(filter, resolver: resolver)
             context.keepUntilExit(text)
-            reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+            reportSettingsDiagnostics(resolver, printed: resolver.settingNames(at: filter), stack: stackArguments, arguments, context: context, failed: &failed)
             context.standardOutput.write(bytes: text)
             return failed ? .failure : .success
         }
         let settings = resolver.resolveAll(at: filter)
         context.keepUntilExit(settings)
-        reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+        reportSettingsDiagnostics(resolver, printed: settings.map(\.name), stack: stackArguments, arguments, context: context, failed: &failed)
         if arguments.flag("levels") {
             context.standardOutput.write(ResolveOutput.levels(settings, resolver: resolver, json: format == "json", context: context))
         } else {
@@ -99,9 +105,15 @@ enum ResolveCommand: Command {
         return suggestion.map { "; did you mean \($0)?" } ?? ""
     }
 
-    private static func reportSettingsDiagnostics(_ resolver: Resolver, context: CommandContext, failed: inout Bool) {
+    /// Prints the resolver's diagnostics, then the note on `printed` values that depend on what
+    /// only Xcode knows (``UnknowableNote``).
+    private static func reportSettingsDiagnostics(
+        _ resolver: Resolver, printed: [String], stack: StackArguments, _ arguments: ParsedArguments, context: CommandContext, failed: inout Bool
+    ) {
         context.diagnostics.print(resolver.diagnostics)
         if resolver.diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+        let unknowable = stack.inputs.unknowableValues + resolver.unknowableValues(among: printed)
+        if UnknowableNote.report(unknowable, strict: arguments.flag("strict"), context: context) { failed = true }
     }
 }
 

@@ -13,6 +13,11 @@ struct StackArguments {
 
     /// Reads the options of `arguments`; `files` are the positional configuration files.
     init(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws {
+        if arguments.value("scheme") != nil || arguments.value("workspace") != nil {
+            // One stack: the scheme's first target (resolve's xcodebuild formats show them all).
+            self = try StackArguments(Self.perSchemeTarget(arguments, context: context)[0], files: files, context: context)
+            return
+        }
         var evaluation = try Self.evaluationContext(arguments)
 
         var inputs = StackInputs()
@@ -79,7 +84,7 @@ struct StackArguments {
     /// they name no input at all (no file, no level option, no override), as `project list`
     /// finds it; with none or several there, a usage error that says what was looked for.
     static func defaultingToProject(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ParsedArguments {
-        let levelOptions = ["project", "project-config", "target-config", "xcconfig"]
+        let levelOptions = ["project", "workspace", "project-config", "target-config", "xcconfig"]
         guard files.isEmpty, arguments.overrides.isEmpty, !levelOptions.contains(where: { arguments.value($0) != nil }),
               (context.environmentValue("XCODE_XCCONFIG_FILE") ?? "").isEmpty else { return arguments }
         let project: String
@@ -174,6 +179,9 @@ extension StackArguments {
     /// `resolve --all-targets`.
     static func projectSource(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ProjectStackSource? {
         guard let projectPath = arguments.value("project") else { return nil }
+        if arguments.value("scheme") != nil || arguments.value("workspace") != nil {
+            throw UsageError("--scheme and --workspace resolve one target at a time here; name the targets with --project and --target")
+        }
         var otherLevels = arguments
         otherLevels.valuesByOption["project"] = nil
         otherLevels.valuesByOption["target"] = nil
