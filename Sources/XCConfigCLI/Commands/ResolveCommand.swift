@@ -18,10 +18,22 @@ enum ResolveCommand: Command {
                 overrides, as with xcodebuild. Problems in the inputs are reported on stderr at \
                 their file and line, with status 1 when any is an error.
 
+                As a drop-in for xcodebuild -showBuildSettings: xcodebuild's spellings -project, \
+                -target, -configuration, -sdk, -arch, -xcconfig, -workspace, -scheme, \
+                -derivedDataPath and -json are accepted (-showBuildSettings is ignored); \
+                --workspace W --scheme S (or --project P --scheme S) resolves the targets of the \
+                scheme's build action in its Run configuration; --format showbuildsettings prints \
+                xcodebuild's text and --format xcodebuild-json its -json array, every setting, one \
+                block per target. A single-dash word is never read as short options. When a \
+                printed value depends on what only Xcode and its SDK know (a reference to SDKROOT, \
+                DEVELOPER_DIR, PLATFORM_DIR, ... that no level assigns, or a guessed value), a note \
+                on stderr names it, once per run; --strict makes that an error (status 1).
+
                 EXAMPLES:
                   xcconfig resolve App.xcconfig -c Debug --sdk iphoneos17.0 --sdk iphoneos
                   ID=$(xcconfig resolve App.xcconfig --print PRODUCT_BUNDLE_IDENTIFIER)
                   xcconfig resolve --project App.xcodeproj --target App -c Release --format json
+                  xcconfig resolve -showBuildSettings -workspace W.xcworkspace -scheme App -json
                 """,
             options: OptionSpec.evaluationContext + OptionSpec.levels + [
                 .value("format", valueName: "format", allowed: ["text", "json", "env", "xcconfig"] + XcodebuildOutput.formats, default: "text",
@@ -31,7 +43,7 @@ enum ResolveCommand: Command {
                 .flag("all", help: "Also list settings bound from the context and the environment, and those --project defines (SRCROOT, PROJECT_NAME, TARGET_NAME, ...)."),
                 .value("print", valueName: "name", repeatable: true,
                        help: "Print only this setting's value, raw. A name assigned at no level is an error."),
-                .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}."),
+                .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}; with --format showbuildsettings or xcodebuild-json: one block per target, as xcodebuild -alltargets (also -alltargets)."),
                 .flag("all-configurations", help: "With --project and --format json: every configuration of each target listed."),
                 .flag("strict", help: "Exit with status 1 when a printed value depends on what only Xcode and its SDK know (otherwise a note on stderr)."),
                 .value("derived-data-path", valueName: "dir", help: "The DerivedData folder, as xcodebuild -derivedDataPath."),

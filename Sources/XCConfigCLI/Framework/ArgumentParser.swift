@@ -250,7 +250,7 @@ enum ArgumentParser {
         ("project", "project", nil), ("target", "target", nil), ("configuration", "configuration", nil),
         ("sdk", "sdk", nil), ("arch", "arch", nil), ("xcconfig", "xcconfig", nil), ("workspace", "workspace", nil),
         ("scheme", "scheme", nil), ("derivedDataPath", "derived-data-path", nil), ("json", "format", "xcodebuild-json"),
-        ("showBuildSettings", "show-build-settings", nil),
+        ("alltargets", "all-targets", nil), ("showBuildSettings", "show-build-settings", nil),
     ]
 
     /// The option a single-dash word such as `-configuration` or `-configuration=Debug` stands
