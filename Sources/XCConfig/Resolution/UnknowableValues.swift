@@ -18,17 +18,35 @@ public struct UnknowableValue: Sendable, Hashable {
     /// XCODE_VERSION_*, the host's NATIVE_ARCH and macOS version, ...): values no file holds,
     /// so a level here assigns them only when told.
     public static func isDefinedByXcode(_ name: String) -> Bool {
-        if xcodeDefinedNames.contains(name) { return true }
-        return xcodeDefinedPrefixes.contains { name.hasPrefix($0) }
+        var name = name
+        return name.withUTF8 { isDefinedByXcode(bytes: $0) }
     }
 
-    static let xcodeDefinedNames: Set<String> = [
-        "SDKROOT", "EFFECTIVE_PLATFORM_NAME", "VALID_ARCHS", "DEPLOYMENT_TARGET_SETTING_NAME", "TOOLCHAIN_DIR",
-        "DT_TOOLCHAIN_DIR", "SWIFT_PLATFORM_TARGET_PREFIX", "LEGACY_DEVELOPER_DIR", "ARCHS_UNIVERSAL_IPHONE_OS",
-    ]
-    static let xcodeDefinedPrefixes = [
-        "SDK_", "PLATFORM_", "DEVELOPER_", "ARCHS_STANDARD", "NATIVE_ARCH", "XCODE_", "CORRESPONDING_",
-        "SYSTEM_DEVELOPER_", "MAC_OS_X_", "LLVM_TARGET_TRIPLE_",
+    /// ``isDefinedByXcode(_:)`` on a name's UTF-8 bytes, without making a string: the check
+    /// runs on every name a value refers to that no level assigns.
+    static func isDefinedByXcode(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Plain byte comparisons against a static table: a `Set<String>` cost a short-lived
+        // process about 150K instructions the first time it was built.
+        for (pattern, isPrefix) in xcodeDefinedPatterns {
+            let count = pattern.utf8CodeUnitCount
+            guard isPrefix ? name.count >= count : name.count == count else { continue }
+            let matches = pattern.withUTF8Buffer { pattern in
+                var index = 0
+                while index < count, pattern[index] == name[index] { index += 1 }
+                return index == count
+            }
+            if matches { return true }
+        }
+        return false
+    }
+
+    /// Names (`false`) and prefixes (`true`) of settings Xcode defines.
+    static let xcodeDefinedPatterns: [(StaticString, Bool)] = [
+        ("SDKROOT", false), ("EFFECTIVE_PLATFORM_NAME", false), ("VALID_ARCHS", false), ("DEPLOYMENT_TARGET_SETTING_NAME", false),
+        ("TOOLCHAIN_DIR", false), ("DT_TOOLCHAIN_DIR", false), ("SWIFT_PLATFORM_TARGET_PREFIX", false),
+        ("LEGACY_DEVELOPER_DIR", false), ("ARCHS_UNIVERSAL_IPHONE_OS", false),
+        ("SDK_", true), ("PLATFORM_", true), ("DEVELOPER_", true), ("ARCHS_STANDARD", true), ("NATIVE_ARCH", true), ("XCODE_", true),
+        ("CORRESPONDING_", true), ("SYSTEM_DEVELOPER_", true), ("MAC_OS_X_", true), ("LLVM_TARGET_TRIPLE_", true),
     ]
 }
 
@@ -81,7 +99,7 @@ extension Resolver {
         withEvaluator { evaluator in
             guard evaluator.store.pieces.count > 0 else { return false }
             let unassigned = evaluator.store.unassignedNames
-            for id in 0..<unassigned.count where UnknowableValue.isDefinedByXcode(unassigned.string(id)) { return false }
+            for id in 0..<unassigned.count where unassigned.withBytes(ofID: id, UnknowableValue.isDefinedByXcode(bytes:)) { return false }
             return true
         }
     }
