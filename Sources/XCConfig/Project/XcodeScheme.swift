@@ -81,7 +81,7 @@ extension XcodeScheme {
                             targetIdentifier: reference[attribute: "BlueprintIdentifier"],
                             referencedContainer: written,
                             projectPath: XcodeWorkspace.resolve(written, groupDirectory: Path.directory(of: container),
-                                                                containerDirectory: Path.directory(of: container), workspace: container),
+                                                                containerDirectory: Path.directory(of: container), selfPath: container),
                             buildsForRunning: forRunning))
                     }
                 }

@@ -77,7 +77,7 @@ extension XcodeWorkspace {
         var pending: [(element: ProjectXMLElement, groupDirectory: String?)] = root.children.reversed().map { ($0, containerDirectory) }
         while let (element, groupDirectory) = pending.popLast() {
             let location = element[attribute: "location"] ?? ""
-            let resolved = resolve(location, groupDirectory: groupDirectory, containerDirectory: containerDirectory, workspace: bundle)
+            let resolved = resolve(location, groupDirectory: groupDirectory, containerDirectory: containerDirectory, selfPath: Path.directory(of: bundle))
             switch element.name {
             case "FileRef":
                 references.append(WorkspaceFileReference(location: location, path: resolved, line: element.line))
@@ -92,8 +92,9 @@ extension XcodeWorkspace {
         return XcodeWorkspace(path: bundle, name: name, fileReferences: references)
     }
 
-    /// The absolute path `location` names, or `nil` when it cannot be known here.
-    static func resolve(_ location: String, groupDirectory: String?, containerDirectory: String, workspace: String) -> String? {
+    /// The absolute path `location` names, or `nil` when it cannot be known here. `selfPath`
+    /// is what `self:` names: the project holding an embedded workspace, or a scheme's container.
+    static func resolve(_ location: String, groupDirectory: String?, containerDirectory: String, selfPath: String) -> String? {
         guard let colon = location.firstIndex(of: ":") else { return nil }
         let kind = location[..<colon]
         let relative = String(location[location.index(after: colon)...])
@@ -106,7 +107,7 @@ extension XcodeWorkspace {
         case "absolute":
             return Path.isAbsolute(relative) ? Path.normalize(relative) : nil
         case "self":
-            return Path.absolute(relative, relativeTo: Path.directory(of: workspace))
+            return Path.absolute(relative, relativeTo: selfPath)
         default:
             // `developer:` (below DEVELOPER_DIR) and unknown kinds.
             return nil

@@ -137,6 +137,12 @@ import XCConfigSyntax
         #expect(workspace.projectPaths == ["/w/App.xcodeproj"])
     }
 
+    @Test func aSchemesSelfLocationIsItsContainer() {
+        #expect(XcodeWorkspace.resolve("self:", groupDirectory: "/w", containerDirectory: "/w", selfPath: "/w/App.xcodeproj") == "/w/App.xcodeproj")
+        #expect(XcodeWorkspace.resolve("absolute:relative/P.xcodeproj", groupDirectory: "/w", containerDirectory: "/w", selfPath: "/w") == nil)
+        #expect(XcodeWorkspace.resolve("no-kind", groupDirectory: "/w", containerDirectory: "/w", selfPath: "/w") == nil)
+    }
+
     @Test func aWorkspaceFileThatIsNotAWorkspaceIsAnError() {
         let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: ["/w/W.xcworkspace/contents.xcworkspacedata": "<Scheme/>"])
         #expect(throws: ProjectFileError(file: "/w/W.xcworkspace/contents.xcworkspacedata", line: 1, message: "expected a <Workspace> element, found <Scheme>")) {
