@@ -6,8 +6,8 @@ extension StackArguments {
     /// to it and, unless `--configuration` is given, `--configuration` set to the scheme's Run
     /// configuration, as `xcodebuild -scheme` picks them; `--target` keeps only that one of
     /// the scheme's targets. Without `--scheme`, `[arguments]`; `--workspace` alone is a usage
-    /// error, as in xcodebuild.
-    static func perSchemeTarget(_ arguments: ParsedArguments, context: CommandContext) throws -> [ParsedArguments] {
+    /// error, as in xcodebuild. The projects read on the way are added to `projects`, by path.
+    static func perSchemeTarget(_ arguments: ParsedArguments, context: CommandContext, projects: inout [String: XcodeProject]) throws -> [ParsedArguments] {
         guard let schemeName = arguments.value("scheme") else {
             if arguments.value("workspace") != nil { throw UsageError("--workspace needs --scheme, as xcodebuild -workspace needs -scheme") }
             return [arguments]
@@ -47,6 +47,7 @@ extension StackArguments {
         }
         guard !targets.isEmpty else { throw CommandFailure("the scheme '\(schemeName)' builds no target for running") }
         return targets.map { project, target in
+            projects[project.path] = project
             var one = arguments
             one.valuesByOption["workspace"] = nil
             one.valuesByOption["scheme"] = nil

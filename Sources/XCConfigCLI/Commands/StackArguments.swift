@@ -12,10 +12,12 @@ struct StackArguments {
     var keepsUntilExit = false
 
     /// Reads the options of `arguments`; `files` are the positional configuration files.
-    init(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws {
+    /// `projects` are projects already read, by absolute path, for `--project` to reuse.
+    init(_ arguments: ParsedArguments, files: [String], context: CommandContext, projects: [String: XcodeProject] = [:]) throws {
         if arguments.value("scheme") != nil || arguments.value("workspace") != nil {
             // One stack: the scheme's first target (resolve's xcodebuild formats show them all).
-            self = try StackArguments(Self.perSchemeTarget(arguments, context: context)[0], files: files, context: context)
+            var projects = projects
+            self = try StackArguments(Self.perSchemeTarget(arguments, context: context, projects: &projects)[0], files: files, context: context, projects: projects)
             return
         }
         var evaluation = try Self.evaluationContext(arguments)
@@ -33,13 +35,7 @@ struct StackArguments {
         // Only the project's folder is needed past this point (its last include search path).
         var projectDirectory: String?
         if let projectPath = arguments.value("project") {
-            let absolute = context.absolutePath(projectPath)
-            let project: XcodeProject
-            do {
-                project = try XcodeProject.load(path: absolute, fileSystem: context.fileSystem)
-            } catch {
-                throw CommandFailure(error.description)
-            }
+            let project = try Self.project(at: context.absolutePath(projectPath), context: context, loaded: projects)
             let levels: ProjectLevels
             do {
                 levels = try project.levels(target: arguments.value("target"), configuration: evaluation.configuration, hostSettings: Self.hostSettings(context))
@@ -71,6 +67,16 @@ struct StackArguments {
         self.inputs = inputs
         self.evaluationContext = evaluation
         self.keepsUntilExit = context.endsWithProcess
+    }
+
+    /// The project at `path`, from `loaded` when it was read already.
+    static func project(at path: String, context: CommandContext, loaded: [String: XcodeProject] = [:]) throws -> XcodeProject {
+        if let project = loaded[path] { return project }
+        do {
+            return try XcodeProject.load(path: path, fileSystem: context.fileSystem)
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 
     /// What Xcode defines about the machine and user at the project level.

@@ -15,16 +15,20 @@ enum XcodebuildOutput {
         guard !arguments.flag("provenance"), !arguments.flag("levels"), !arguments.flag("all-configurations") else {
             throw UsageError("--format \(arguments.value("format") ?? "") takes neither --provenance, --levels nor --all-configurations")
         }
-        var perTarget = try StackArguments.perSchemeTarget(arguments, context: context)
+        // Each project is read once, and each xcconfig parsed once, for all targets.
+        var projects: [String: XcodeProject] = [:]
+        var perTarget = try StackArguments.perSchemeTarget(arguments, context: context, projects: &projects)
         if arguments.flag("all-targets") {
-            perTarget = try everyTarget(of: perTarget, context: context)
+            perTarget = try everyTarget(of: perTarget, context: context, projects: &projects)
         }
+        let parsedFiles = ParsedFileCache()
         var blocks: [(target: String, settings: [ResolvedSetting])] = []
         var unknowable: [UnknowableValue] = []
         var seen: Set<Diagnostic> = []
         var failed = false
         for targetArguments in perTarget {
-            let stackArguments = try StackArguments(targetArguments, files: files, context: context)
+            var stackArguments = try StackArguments(targetArguments, files: files, context: context, projects: projects)
+            stackArguments.loader.parsedFiles = parsedFiles
             let stack = try stackArguments.load()
             let diagnostics = (StackArguments.explained(stack.loadDiagnostics, context: context) + stack.resolver.diagnostics)
                 .filter { seen.insert($0).inserted }
@@ -46,18 +50,14 @@ enum XcodebuildOutput {
     }
 
     /// One argument set per target of each project named (`xcodebuild -alltargets`).
-    static func everyTarget(of perTarget: [ParsedArguments], context: CommandContext) throws -> [ParsedArguments] {
+    static func everyTarget(of perTarget: [ParsedArguments], context: CommandContext, projects: inout [String: XcodeProject]) throws -> [ParsedArguments] {
         var result: [ParsedArguments] = []
         var seenProjects: Set<String> = []
         for arguments in perTarget {
-            guard let projectPath = arguments.value("project") else { throw UsageError("--all-targets needs --project") }
+            guard let projectPath = arguments.value("project").map(context.absolutePath) else { throw UsageError("--all-targets needs --project") }
             guard seenProjects.insert(projectPath).inserted else { continue }
-            let project: XcodeProject
-            do {
-                project = try XcodeProject.load(path: context.absolutePath(projectPath), fileSystem: context.fileSystem)
-            } catch {
-                throw CommandFailure(error.description)
-            }
+            let project = try StackArguments.project(at: projectPath, context: context, loaded: projects)
+            projects[projectPath] = project
             for target in project.targets {
                 var one = arguments
                 one.valuesByOption["target"] = [target.name]
