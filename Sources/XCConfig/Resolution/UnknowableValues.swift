@@ -66,8 +66,13 @@ extension Resolver {
             if let known = missingByName[name] { return known }
             missingByName[name] = .some(nil)  // Cycles end here.
             var found: String?
-            search: for info in assignments(of: name) where info.matchesContext && info.rawValue.utf8.contains(UInt8(ascii: "$")) {
-                let expression = Expression(parsing: info.rawValue, semantics: type(of: name).usesListSemantics ? .list : .string)
+            // The records' raw values only: an ``AssignmentInfo`` per assignment (file, key
+            // path, conditions as strings) cost as much as the parsing.
+            let records = table.nameIDs[name].map { table.chain(of: $0).filter { table.records[$0].matches } } ?? []
+            search: for record in records {
+                let rawValue = table.sources.rawValue(of: table.records[record])
+                guard rawValue.utf8.contains(UInt8(ascii: "$")) else { continue }
+                let expression = Expression(parsing: rawValue, semantics: type(of: name).usesListSemantics ? .list : .string)
                 for reference in expression.references {
                     guard let referenced = reference.literalName, !referenced.isEmpty, referenced != "inherited" else { continue }
                     if !isAssigned(referenced) {
