@@ -212,6 +212,18 @@ func parityScheme(_ targets: [(name: String, id: String)], launch: String = "Deb
         #expect(result.stdout == "App Tests\nrelease\n")
     }
 
+    @Test func aSwiftPackageInTheSchemeIsNamedInAWarning() {
+        let scheme = parityScheme([("App", "T0")]).replacingOccurrences(of: "</BuildActionEntries>", with: """
+            <BuildActionEntry buildForRunning = "YES"><BuildableReference BlueprintIdentifier = "Feature" BlueprintName = "Feature" ReferencedContainer = "container:"></BuildableReference></BuildActionEntry>
+            </BuildActionEntries>
+            """)
+        let fileSystem = parityProject(["/work/App.xcodeproj/xcshareddata/xcschemes/S.xcscheme": scheme])
+        let result = runCLI(["resolve", "--scheme", "S", "--print", "TARGET_NAME"], fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.stdout == "App\n")
+        #expect(result.stderr == "warning: the scheme 'S' builds 'Feature' of a Swift package, whose settings are not resolved\n")
+    }
+
     @Test func withoutSchemeFilesATargetIsItsOwnScheme() {
         let result = runCLI(["resolve", "--scheme", "App Tests", "--print", "TARGET_NAME"], fileSystem: parityProject())
         #expect(result.stdout == "App Tests\n")

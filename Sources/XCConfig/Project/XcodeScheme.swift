@@ -46,6 +46,13 @@ public struct SchemeBuildEntry: Sendable, Hashable {
     /// `buildForRunning`: whether `xcodebuild build` (the Run column) builds the target.
     public var buildsForRunning: Bool
 
+    /// Whether the entry names a Swift package's product or target (its container is a
+    /// package folder, `container:` alone for the workspace's own, not an `.xcodeproj`).
+    public var isSwiftPackage: Bool {
+        guard let projectPath else { return false }
+        return !projectPath.hasSuffix(".xcodeproj")
+    }
+
     /// Creates an entry.
     public init(targetName: String, targetIdentifier: String?, referencedContainer: String, projectPath: String?, buildsForRunning: Bool) {
         self.targetName = targetName
@@ -156,14 +163,16 @@ extension XcodeScheme {
 
     /// The targets `xcodebuild build -scheme` builds, with their projects, in the build
     /// action's order: the entries built for running, each found in its project by
-    /// `BlueprintIdentifier`, else by `BlueprintName`.
+    /// `BlueprintIdentifier`, else by `BlueprintName`. Swift-package entries
+    /// (``SchemeBuildEntry/isSwiftPackage``) are left out: their settings come from the
+    /// package manifest, which is not read here.
     ///
     /// - Throws: ``ProjectFileError`` when an entry's project cannot be located or read, or has
     ///   no such target.
     public func buildTargets(fileSystem: any FileSystem) throws(ProjectFileError) -> [(project: XcodeProject, target: ProjectTarget)] {
         var projects: [String: XcodeProject] = [:]
         var result: [(project: XcodeProject, target: ProjectTarget)] = []
-        for entry in buildEntries where entry.buildsForRunning {
+        for entry in buildEntries where entry.buildsForRunning && !entry.isSwiftPackage {
             guard let projectPath = entry.projectPath else {
                 throw ProjectFileError(file: path, message: "the scheme '\(name)' builds '\(entry.targetName)' from '\(entry.referencedContainer)', which cannot be located")
             }

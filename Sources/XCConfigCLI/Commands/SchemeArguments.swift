@@ -35,6 +35,9 @@ extension StackArguments {
             let names = schemes.map { "'\($0.name)'" }.joined(separator: ", ")
             throw CommandFailure("the \(containerName) has no scheme named '\(schemeName)'" + (names.isEmpty ? "" : "; its schemes are \(names)"))
         }
+        for entry in scheme.buildEntries where entry.buildsForRunning && entry.isSwiftPackage {
+            context.diagnostics.printWarning("the scheme '\(schemeName)' builds '\(entry.targetName)' of a Swift package, whose settings are not resolved")
+        }
         var targets: [(project: XcodeProject, target: ProjectTarget)]
         do {
             targets = try scheme.buildTargets(fileSystem: context.fileSystem)

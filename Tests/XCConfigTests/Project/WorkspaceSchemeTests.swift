@@ -178,6 +178,20 @@ import XCConfigSyntax
         #expect(try scheme.buildTargets(fileSystem: fileSystem).map(\.target.name) == ["AppTests", "App"])
     }
 
+    @Test func swiftPackageEntriesAreLeftOut() throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: [
+            "/w/App.xcodeproj/project.pbxproj": Self.pbxproj(),
+            "/w/App.xcodeproj/xcshareddata/xcschemes/App.xcscheme": Self.scheme([("App", "T_App", "YES")])
+                .replacingOccurrences(of: "</BuildActionEntries>", with: """
+                    <BuildActionEntry buildForRunning = "YES"><BuildableReference BlueprintIdentifier = "Feature" BlueprintName = "Feature" ReferencedContainer = "container:Packages/Feature"></BuildableReference></BuildActionEntry>
+                    </BuildActionEntries>
+                    """),
+        ])
+        let scheme = try #require(try XcodeScheme.schemes(of: XcodeProject.load(path: "App.xcodeproj", fileSystem: fileSystem), user: nil, fileSystem: fileSystem).first)
+        #expect(scheme.buildEntries.map(\.isSwiftPackage) == [false, true])
+        #expect(try scheme.buildTargets(fileSystem: fileSystem).map(\.target.name) == ["App"])
+    }
+
     @Test func aBuildEntryForATargetTheProjectLacksIsAnError() throws {
         let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: [
             "/w/App.xcodeproj/project.pbxproj": Self.pbxproj(),
