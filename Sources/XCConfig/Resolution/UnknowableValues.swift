@@ -51,6 +51,13 @@ public struct UnknowableValue: Sendable, Hashable {
 }
 
 extension Resolver {
+    /// ``unknowableValues(among:)`` for every setting `filter` includes: what ``resolveAll(at:)``
+    /// lists.
+    public func unknowableValues(at filter: LevelFilter = .all) -> [UnknowableValue] {
+        if compiledValuesReferToNoXcodeDefinedName() { return [] }
+        return unknowableValues(among: settingNames(at: filter))
+    }
+
     /// The settings among `names` whose value refers, directly or through other settings, to
     /// a setting Xcode defines (``UnknowableValue/isDefinedByXcode(_:)``) that no level here
     /// assigns: Xcode would substitute its value where this resolver substitutes nothing.

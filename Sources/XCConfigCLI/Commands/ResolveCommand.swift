@@ -81,7 +81,7 @@ enum ResolveCommand: Command {
                     failed = true
                 }
             }
-            reportSettingsDiagnostics(resolver, printed: printed.filter(resolver.isAssigned), stack: stackArguments, arguments, context: context, failed: &failed)
+            reportSettingsDiagnostics(resolver, unknowable: resolver.unknowableValues(among: printed.filter(resolver.isAssigned)), stack: stackArguments, arguments, context: context, failed: &failed)
             if !lines.isEmpty { context.print(lines.joined(separator: "\n")) }
             return failed ? .failure : .success
         }
@@ -95,13 +95,13 @@ enum ResolveCommand: Command {
             // The common case needs only names and values, read as bytes.
             let text = ResolveOutput.text(filter, resolver: resolver)
             context.keepUntilExit(text)
-            reportSettingsDiagnostics(resolver, printed: resolver.settingNames(at: filter), stack: stackArguments, arguments, context: context, failed: &failed)
+            reportSettingsDiagnostics(resolver, unknowable: resolver.unknowableValues(at: filter), stack: stackArguments, arguments, context: context, failed: &failed)
             context.standardOutput.write(bytes: text)
             return failed ? .failure : .success
         }
         let settings = resolver.resolveAll(at: filter)
         context.keepUntilExit(settings)
-        reportSettingsDiagnostics(resolver, printed: settings.map(\.name), stack: stackArguments, arguments, context: context, failed: &failed)
+        reportSettingsDiagnostics(resolver, unknowable: resolver.unknowableValues(at: filter), stack: stackArguments, arguments, context: context, failed: &failed)
         if arguments.flag("levels") {
             context.standardOutput.write(ResolveOutput.levels(settings, resolver: resolver, json: format == "json", context: context))
         } else {
@@ -117,15 +117,15 @@ enum ResolveCommand: Command {
         return suggestion.map { "; did you mean \($0)?" } ?? ""
     }
 
-    /// Prints the resolver's diagnostics, then the note on `printed` values that depend on what
-    /// only Xcode knows (``UnknowableNote``).
+    /// Prints the resolver's diagnostics, then the note on the printed values that depend on
+    /// what only Xcode knows (`unknowable`) or that the inputs guessed (``UnknowableNote``).
     private static func reportSettingsDiagnostics(
-        _ resolver: Resolver, printed: [String], stack: StackArguments, _ arguments: ParsedArguments, context: CommandContext, failed: inout Bool
+        _ resolver: Resolver, unknowable: [UnknowableValue], stack: StackArguments, _ arguments: ParsedArguments, context: CommandContext,
+        failed: inout Bool
     ) {
         context.diagnostics.print(resolver.diagnostics)
         if resolver.diagnostics.contains(where: { $0.severity == .error }) { failed = true }
-        let unknowable = stack.inputs.unknowableValues + resolver.unknowableValues(among: printed)
-        if UnknowableNote.report(unknowable, strict: arguments.flag("strict"), context: context) { failed = true }
+        if UnknowableNote.report(stack.inputs.unknowableValues + unknowable, strict: arguments.flag("strict"), context: context) { failed = true }
     }
 }
 

@@ -37,7 +37,7 @@ enum XcodebuildOutput {
             // xcodebuild lists everything: context bindings and project-defined settings too.
             let settings = stack.resolver.resolveAll(at: .all)
             context.keepUntilExit(settings)
-            unknowable += stackArguments.inputs.unknowableValues + stack.resolver.unknowableValues(among: settings.map(\.name))
+            unknowable += stackArguments.inputs.unknowableValues + stack.resolver.unknowableValues(at: .all)
             blocks.append((stack.resolver.context.targetName ?? targetArguments.value("target") ?? "", settings))
         }
         if arguments.value("format") == "xcodebuild-json" {

@@ -35,6 +35,8 @@ import XCConfigSyntax
             UnknowableValue(setting: "HEADERS", reason: "refers to SDKROOT"),
             UnknowableValue(setting: "NESTED", reason: "refers to XCODE_VERSION_MAJOR"),
         ])
+        // Every listed setting, in the listing's order.
+        #expect(resolver.unknowableValues(at: .all).map(\.setting) == ["FLAGS", "HEADERS", "NESTED"])
     }
 
     @Test func aLevelThatAssignsTheSettingRemovesTheDoubt() throws {
