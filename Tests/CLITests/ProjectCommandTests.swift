@@ -67,6 +67,12 @@ import XCConfig
 
                 If no build configuration is specified, "Release" is used.
 
+                Schemes:
+                    SDWebImage static (builds SDWebImage static; autocreated)
+                    SDWebImage (builds SDWebImage; autocreated)
+                    SDWebImageMapKit (builds SDWebImageMapKit; autocreated)
+                    SDWebImage XCFramework (builds SDWebImage XCFramework; autocreated)
+
             """)
     }
 

@@ -71,6 +71,9 @@ struct XMLPropertyListParser {
         var start: Int
         var isEnd: Bool
         var selfClosing: Bool
+        /// The bytes between the name and the closing `>` or `/>`: the attributes, which the
+        /// property-list reader ignores and `XMLElementReader` decodes.
+        var attributes: Range<Int> = 0..<0
     }
 
     /// An open `<array>` or `<dict>`.
@@ -445,17 +448,21 @@ struct XMLPropertyListParser {
             throw error("'<' must start a tag (write '&lt;' for a literal '<')", at: start)
         }
         let name = String(decoding: bytes[nameStart..<pos], as: UTF8.self)
+        let attributesStart = pos
+        var attributesEnd = pos
         var selfClosing = false
-        // Attributes are skipped (`version="1.0"` carries nothing we need), honouring quotes.
+        // Attributes are stepped over here, honouring quotes; `Tag.attributes` keeps their bytes.
         while true {
             guard pos < bytes.count else {
                 throw error("tag <\(name)> is never closed with '>'", at: start)
             }
             let byte = bytes[pos]
             if byte == UInt8(ascii: ">") {
+                attributesEnd = pos
                 pos += 1
                 break
             } else if byte == UInt8(ascii: "/"), pos + 1 < bytes.count, bytes[pos + 1] == UInt8(ascii: ">"), !isEnd {
+                attributesEnd = pos
                 selfClosing = true
                 pos += 2
                 break
@@ -476,7 +483,7 @@ struct XMLPropertyListParser {
                 pos += 1
             }
         }
-        return Tag(name: name, start: start, isEnd: isEnd, selfClosing: selfClosing)
+        return Tag(name: name, start: start, isEnd: isEnd, selfClosing: selfClosing, attributes: attributesStart..<attributesEnd)
     }
 
     static func isNameTerminator(_ byte: UInt8) -> Bool {

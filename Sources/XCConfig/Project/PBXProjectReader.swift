@@ -116,7 +116,7 @@ enum PBXProjectReader {
                 let configurations = try configurationList(of: targetID, displayName: targetName)
                 targets.append(ProjectTarget(
                     name: targetName, kind: kind, productType: target["productType"]?.stringValue,
-                    configurations: configurations.configurations))
+                    configurations: configurations.configurations, identifier: targetID))
             }
             return XcodeProject(
                 path: bundlePath, projectFilePath: filePath, format: format, name: name,

@@ -141,7 +141,9 @@ enum XCProjReader {
                             targetSettings, for: configurationName, among: configurationNames,
                             keyPathPrefix: "targets / \(targetName) / build-settings / "))
                 }
-                targets.append(ProjectTarget(name: targetName, kind: kind, productType: productType, configurations: targetConfigurations))
+                targets.append(ProjectTarget(
+                    name: targetName, kind: kind, productType: productType, configurations: targetConfigurations,
+                    identifier: target["id"]?.stringValue))
             }
 
             return XcodeProject(

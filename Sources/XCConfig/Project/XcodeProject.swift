@@ -97,13 +97,17 @@ public struct ProjectTarget: Sendable, Hashable {
     public var productType: String?
     /// The target's configurations, in order.
     public var configurations: [ProjectConfiguration]
+    /// The target's object identifier (`24AB…` in project.pbxproj, `id` in project.xcproj): what
+    /// a scheme's `BlueprintIdentifier` names.
+    public var identifier: String?
 
     /// Creates a target.
-    public init(name: String, kind: TargetKind, productType: String?, configurations: [ProjectConfiguration]) {
+    public init(name: String, kind: TargetKind, productType: String?, configurations: [ProjectConfiguration], identifier: String? = nil) {
         self.name = name
         self.kind = kind
         self.productType = productType
         self.configurations = configurations
+        self.identifier = identifier
     }
 }
 

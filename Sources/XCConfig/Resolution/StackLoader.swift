@@ -39,6 +39,10 @@ public struct StackInputs: Sendable {
     /// that does not exist, a base xcconfig that cannot be located); reported with the load
     /// diagnostics.
     public var projectDiagnostics: [Diagnostic] = []
+    /// Values the inputs hold that are guesses or stand in for what only Xcode knows (an SDK
+    /// version chosen without the SDK): `resolve` notes them on stderr with the settings whose
+    /// values depend on Xcode-defined settings no level assigns (``Resolver/unknowableValues(among:)``).
+    public var unknowableValues: [UnknowableValue] = []
 
     public init(
         targetConfigFiles: [String] = [],

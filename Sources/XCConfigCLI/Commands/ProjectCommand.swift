@@ -35,7 +35,10 @@ enum ProjectListCommand: Command {
                 Like xcodebuild -list: the targets in project order (the first is what resolve \
                 --project uses without --target), each with its product type and, per \
                 configuration, its base xcconfig file; then the project's build configurations \
-                with theirs, and the default configuration. Paths are relative to the current \
+                with theirs, the default configuration, and the schemes (shared, then users', \
+                or the ones Xcode autocreates per target when there is no scheme file), each with \
+                the targets it builds and its Run configuration. With --workspace: the \
+                workspace's projects and its schemes and theirs. Paths are relative to the current \
                 directory when they lie below it. A base xcconfig that does not exist is marked \
                 (missing); one that depends on something only Xcode knows (DEVELOPER_DIR, SDKROOT) \
                 is shown as written and marked (cannot be located).
@@ -44,8 +47,10 @@ enum ProjectListCommand: Command {
                   xcconfig project list App.xcodeproj
                   xcconfig project list
                   xcconfig project list App.xcodeproj --format json | jq '.targets[].name'
+                  xcconfig project list --workspace App.xcworkspace
                 """,
             options: [
+                .value("workspace", valueName: "path", help: "List this .xcworkspace's projects and schemes instead of a project."),
                 .value("format", valueName: "format", allowed: ["text", "json"], default: "text",
                        help: "text: an indented listing like xcodebuild -list; json: one object with the project, its configurations and targets."),
             ],
@@ -58,6 +63,10 @@ enum ProjectListCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
+        if let workspace = arguments.value("workspace") {
+            guard arguments.positional("path") == nil else { throw UsageError("--workspace and a project path cannot be given together") }
+            return try WorkspaceListing.run(path: context.absolutePath(workspace), json: arguments.value("format") == "json", context: context)
+        }
         let path: String
         if let given = arguments.positional("path") {
             path = context.absolutePath(given)
@@ -77,10 +86,18 @@ enum ProjectListCommand: Command {
             throw CommandFailure(shown.description.hasPrefix("error: ") ? String(shown.description.dropFirst(7)) : shown.description)
         }
         context.diagnostics.print(project.warnings)
+        let schemes = WorkspaceListing.schemes(context: context) { user throws(ProjectFileError) in
+            try XcodeScheme.schemes(of: project, user: user, fileSystem: context.fileSystem)
+        }
         if arguments.value("format") == "json" {
-            context.print(json(project, context: context).serialized(pretty: true))
+            var object = json(project, context: context)
+            if case .object(var members) = object {
+                members.append(JSONValue.Member("schemes", .array(schemes.map { WorkspaceListing.schemeJSON($0, context: context) })))
+                object = .object(members)
+            }
+            context.print(object.serialized(pretty: true))
         } else {
-            context.standardOutput.write(text(project, context: context))
+            context.standardOutput.write(text(project, context: context) + WorkspaceListing.schemesText(schemes, context: context))
         }
         return .success
     }

@@ -18,21 +18,36 @@ enum ResolveCommand: Command {
                 overrides, as with xcodebuild. Problems in the inputs are reported on stderr at \
                 their file and line, with status 1 when any is an error.
 
+                As a drop-in for xcodebuild -showBuildSettings: xcodebuild's spellings -project, \
+                -target, -configuration, -sdk, -arch, -xcconfig, -workspace, -scheme, \
+                -derivedDataPath and -json are accepted (-showBuildSettings is ignored); \
+                --workspace W --scheme S (or --project P --scheme S) resolves the targets of the \
+                scheme's build action in its Run configuration; --format showbuildsettings prints \
+                xcodebuild's text and --format xcodebuild-json its -json array, every setting, one \
+                block per target. A single-dash word is never read as short options. When a \
+                printed value depends on what only Xcode and its SDK know (a reference to SDKROOT, \
+                DEVELOPER_DIR, PLATFORM_DIR, ... that no level assigns, or a guessed value), a note \
+                on stderr names it, once per run; --strict makes that an error (status 1).
+
                 EXAMPLES:
                   xcconfig resolve App.xcconfig -c Debug --sdk iphoneos17.0 --sdk iphoneos
                   ID=$(xcconfig resolve App.xcconfig --print PRODUCT_BUNDLE_IDENTIFIER)
                   xcconfig resolve --project App.xcodeproj --target App -c Release --format json
+                  xcconfig resolve -showBuildSettings -workspace W.xcworkspace -scheme App -json
                 """,
             options: OptionSpec.evaluationContext + OptionSpec.levels + [
-                .value("format", valueName: "format", allowed: ["text", "json", "env", "xcconfig"], default: "text",
-                       help: "text: NAME = value lines; json: one object; env: export lines for a POSIX shell; xcconfig: one self-contained file that resolves to the same values."),
+                .value("format", valueName: "format", allowed: ["text", "json", "env", "xcconfig"] + XcodebuildOutput.formats, default: "text",
+                       help: "text: NAME = value lines; json: one object; env: export lines for a POSIX shell; xcconfig: one self-contained file that resolves to the same values; showbuildsettings: xcodebuild -showBuildSettings's text, every setting, one block per target; xcodebuild-json: xcodebuild -showBuildSettings -json's array (also -json)."),
                 .flag("provenance", help: "Show the level, file, line, column and conditions of each winning assignment."),
                 .flag("levels", help: "Show each level's own value next to the resolved one, the winner marked."),
                 .flag("all", help: "Also list settings bound from the context and the environment, and those --project defines (SRCROOT, PROJECT_NAME, TARGET_NAME, ...)."),
                 .value("print", valueName: "name", repeatable: true,
                        help: "Print only this setting's value, raw. A name assigned at no level is an error."),
-                .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}."),
+                .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}; with --format showbuildsettings or xcodebuild-json: one block per target, as xcodebuild -alltargets (also -alltargets)."),
                 .flag("all-configurations", help: "With --project and --format json: every configuration of each target listed."),
+                .flag("strict", help: "Exit with status 1 when a printed value depends on what only Xcode and its SDK know (otherwise a note on stderr)."),
+                .value("derived-data-path", valueName: "dir", help: "The DerivedData folder, as xcodebuild -derivedDataPath."),
+                .flag("show-build-settings", help: "Ignored: accepts xcodebuild's -showBuildSettings, so its command line can be reused."),
             ],
             positionals: [PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true)],
             acceptsOverrides: true,
@@ -43,6 +58,9 @@ enum ResolveCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         let files = arguments.positionals("file")
         let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
+        if XcodebuildOutput.formats.contains(arguments.value("format") ?? ""), arguments.values("print").isEmpty {
+            return try XcodebuildOutput.run(arguments, files: files, context: context)
+        }
         if arguments.flag("all-targets") || arguments.flag("all-configurations") {
             return try ResolveMatrix.run(arguments, context: context)
         }
@@ -63,7 +81,7 @@ enum ResolveCommand: Command {
                     failed = true
                 }
             }
-            reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+            reportSettingsDiagnostics(resolver, unknowable: resolver.unknowableValues(among: printed.filter(resolver.isAssigned)), stack: stackArguments, arguments, context: context, failed: &failed)
             if !lines.isEmpty { context.print(lines.joined(separator: "\n")) }
             return failed ? .failure : .success
         }
@@ -77,13 +95,13 @@ enum ResolveCommand: Command {
             // The common case needs only names and values, read as bytes.
             let text = ResolveOutput.text(filter, resolver: resolver)
             context.keepUntilExit(text)
-            reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+            reportSettingsDiagnostics(resolver, unknowable: resolver.unknowableValues(at: filter), stack: stackArguments, arguments, context: context, failed: &failed)
             context.standardOutput.write(bytes: text)
             return failed ? .failure : .success
         }
         let settings = resolver.resolveAll(at: filter)
         context.keepUntilExit(settings)
-        reportSettingsDiagnostics(resolver, context: context, failed: &failed)
+        reportSettingsDiagnostics(resolver, unknowable: resolver.unknowableValues(at: filter), stack: stackArguments, arguments, context: context, failed: &failed)
         if arguments.flag("levels") {
             context.standardOutput.write(ResolveOutput.levels(settings, resolver: resolver, json: format == "json", context: context))
         } else {
@@ -99,9 +117,15 @@ enum ResolveCommand: Command {
         return suggestion.map { "; did you mean \($0)?" } ?? ""
     }
 
-    private static func reportSettingsDiagnostics(_ resolver: Resolver, context: CommandContext, failed: inout Bool) {
+    /// Prints the resolver's diagnostics, then the note on the printed values that depend on
+    /// what only Xcode knows (`unknowable`) or that the inputs guessed (``UnknowableNote``).
+    private static func reportSettingsDiagnostics(
+        _ resolver: Resolver, unknowable: [UnknowableValue], stack: StackArguments, _ arguments: ParsedArguments, context: CommandContext,
+        failed: inout Bool
+    ) {
         context.diagnostics.print(resolver.diagnostics)
         if resolver.diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+        if UnknowableNote.report(stack.inputs.unknowableValues + unknowable, strict: arguments.flag("strict"), context: context) { failed = true }
     }
 }
 

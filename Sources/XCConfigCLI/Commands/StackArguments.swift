@@ -12,7 +12,14 @@ struct StackArguments {
     var keepsUntilExit = false
 
     /// Reads the options of `arguments`; `files` are the positional configuration files.
-    init(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws {
+    /// `projects` are projects already read, by absolute path, for `--project` to reuse.
+    init(_ arguments: ParsedArguments, files: [String], context: CommandContext, projects: [String: XcodeProject] = [:]) throws {
+        if arguments.value("scheme") != nil || arguments.value("workspace") != nil {
+            // One stack: the scheme's first target (resolve's xcodebuild formats show them all).
+            var projects = projects
+            self = try StackArguments(Self.perSchemeTarget(arguments, context: context, projects: &projects)[0], files: files, context: context, projects: projects)
+            return
+        }
         var evaluation = try Self.evaluationContext(arguments)
 
         var inputs = StackInputs()
@@ -28,13 +35,7 @@ struct StackArguments {
         // Only the project's folder is needed past this point (its last include search path).
         var projectDirectory: String?
         if let projectPath = arguments.value("project") {
-            let absolute = context.absolutePath(projectPath)
-            let project: XcodeProject
-            do {
-                project = try XcodeProject.load(path: absolute, fileSystem: context.fileSystem)
-            } catch {
-                throw CommandFailure(error.description)
-            }
+            let project = try Self.project(at: context.absolutePath(projectPath), context: context, loaded: projects)
             let levels: ProjectLevels
             do {
                 levels = try project.levels(target: arguments.value("target"), configuration: evaluation.configuration, hostSettings: Self.hostSettings(context))
@@ -68,6 +69,16 @@ struct StackArguments {
         self.keepsUntilExit = context.endsWithProcess
     }
 
+    /// The project at `path`, from `loaded` when it was read already.
+    static func project(at path: String, context: CommandContext, loaded: [String: XcodeProject] = [:]) throws -> XcodeProject {
+        if let project = loaded[path] { return project }
+        do {
+            return try XcodeProject.load(path: path, fileSystem: context.fileSystem)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+
     /// What Xcode defines about the machine and user at the project level.
     static func hostSettings(_ context: CommandContext) -> [String: String] {
         var host: [String: String] = [:]
@@ -79,7 +90,7 @@ struct StackArguments {
     /// they name no input at all (no file, no level option, no override), as `project list`
     /// finds it; with none or several there, a usage error that says what was looked for.
     static func defaultingToProject(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ParsedArguments {
-        let levelOptions = ["project", "project-config", "target-config", "xcconfig"]
+        let levelOptions = ["project", "workspace", "project-config", "target-config", "xcconfig"]
         guard files.isEmpty, arguments.overrides.isEmpty, !levelOptions.contains(where: { arguments.value($0) != nil }),
               (context.environmentValue("XCODE_XCCONFIG_FILE") ?? "").isEmpty else { return arguments }
         let project: String
@@ -174,6 +185,9 @@ extension StackArguments {
     /// `resolve --all-targets`.
     static func projectSource(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ProjectStackSource? {
         guard let projectPath = arguments.value("project") else { return nil }
+        if arguments.value("scheme") != nil || arguments.value("workspace") != nil {
+            throw UsageError("--scheme and --workspace resolve one target at a time here; name the targets with --project and --target")
+        }
         var otherLevels = arguments
         otherLevels.valuesByOption["project"] = nil
         otherLevels.valuesByOption["target"] = nil

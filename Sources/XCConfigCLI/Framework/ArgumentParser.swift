@@ -184,6 +184,19 @@ enum ArgumentParser {
                         try record(option, try nextValue(for: option))
                     }
                 }
+            } else if let spelling = try xcodebuildSpelling(argument, options: options) {
+                let option = spelling.option
+                switch option.kind {
+                case .flag:
+                    if spelling.inlineValue != nil { throw UsageError("The flag '-\(spelling.word)' does not take a value") }
+                    result.givenFlags.append(option.long)
+                case .value:
+                    if let value = spelling.impliedValue ?? spelling.inlineValue {
+                        try record(option, value)
+                    } else {
+                        try record(option, try nextValue(for: option))
+                    }
+                }
             } else if argument.hasPrefix("-"), argument.count > 1 {
                 let letters = Array(argument.dropFirst())
                 guard let option = options.first(where: { $0.short == letters[0] }) else {
@@ -230,6 +243,53 @@ enum ArgumentParser {
         return result
     }
 
+    /// xcodebuild's single-dash option words and the options they stand for, so that a CI
+    /// script can swap `xcodebuild -showBuildSettings` for `xcconfig resolve` (cli.md
+    /// "xcodebuild compatibility"). `impliedValue` is the value a word gives without taking one.
+    static let xcodebuildSpellings: [(word: String, long: String, impliedValue: String?)] = [
+        ("project", "project", nil), ("target", "target", nil), ("configuration", "configuration", nil),
+        ("sdk", "sdk", nil), ("arch", "arch", nil), ("xcconfig", "xcconfig", nil), ("workspace", "workspace", nil),
+        ("scheme", "scheme", nil), ("derivedDataPath", "derived-data-path", nil), ("json", "format", "xcodebuild-json"),
+        ("alltargets", "all-targets", nil), ("showBuildSettings", "show-build-settings", nil),
+    ]
+
+    /// The option a single-dash word such as `-configuration` or `-configuration=Debug` stands
+    /// for, or `nil` for anything else (`-c`, `-cDebug`, `-I DIR`, `-`, `-5`).
+    ///
+    /// A single-dash word is never split into short options: an xcodebuild word the command
+    /// does not take, or any other `-name=value` (an xcodebuild user default such as
+    /// `-IDEBuildLocationStyle=…`), is an unknown option, not `-I DEBuildLocationStyle=…`.
+    static func xcodebuildSpelling(_ argument: String, options: [OptionSpec]) throws(UsageError)
+        -> (word: String, option: OptionSpec, inlineValue: String?, impliedValue: String?)? {
+        guard argument.hasPrefix("-"), !argument.hasPrefix("--") else { return nil }
+        let body = argument.dropFirst()
+        let equals = body.firstIndex(of: "=")
+        let word = String(body[..<(equals ?? body.endIndex)])
+        let inlineValue = equals.map { String(body[body.index(after: $0)...]) }
+        guard word.count > 1 else { return nil }
+        if let spelling = xcodebuildSpellings.first(where: { $0.word == word }) {
+            guard let option = options.first(where: { $0.long == spelling.long }),
+                  spelling.impliedValue.map({ option.allowedValues?.contains($0) ?? true }) ?? true else {
+                throw UsageError("Unknown option '-\(word)'")
+            }
+            if spelling.impliedValue != nil, inlineValue != nil { throw UsageError("The flag '-\(word)' does not take a value") }
+            return (word, option, inlineValue, spelling.impliedValue)
+        }
+        if inlineValue != nil, isSettingName(word) {
+            throw UsageError("Unknown option '-\(word)'" + didYouMean(word, in: xcodebuildSpellings.map(\.word), prefix: "-"))
+        }
+        return nil
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_]*`.
+    private static func isSettingName(_ word: String) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+        guard let first = word.utf8.first, isLetter(first) else { return false }
+        return word.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+
     /// `; did you mean 'PREFIXsuggestion'?` when `word` is a near miss of one of `candidates`, else "".
     static func didYouMean(_ word: String, in candidates: [String], prefix: String = "") -> String {
         NearMiss.suggestion(for: word, in: candidates).map { "; did you mean '\(prefix)\($0)'?" } ?? ""
@@ -241,6 +301,9 @@ enum ArgumentParser {
         if argument == "--" { return true }
         if argument.hasPrefix("--") { return true }
         guard argument.hasPrefix("-"), argument.count > 1 else { return false }
+        if let spelling = xcodebuildSpellings.first(where: { "-" + $0.word == argument }) {
+            return options.contains { $0.long == spelling.long }
+        }
         let letter = argument[argument.index(after: argument.startIndex)]
         return options.contains { $0.short == letter }
     }

@@ -42,7 +42,7 @@ extension OptionSpec {
         ]
     }
 
-    /// `--project-config`, `--target-config`, `--xcconfig`, `--set`, `--project`, `--target`, `--env`.
+    /// `--project-config`, `--target-config`, `--xcconfig`, `--set`, `--project`, `--target`, `--workspace`, `--scheme`, `--env`.
     public static var levels: [OptionSpec] {
         [
             .value("project-config", valueName: "file", help: "The project-xcconfig level.", group: levelGroup),
@@ -54,6 +54,8 @@ extension OptionSpec {
             .value("project", valueName: "path", help: "An .xcodeproj (project.pbxproj or project.xcproj) whose base xcconfigs and build settings fill the project-xcconfig, project, target-xcconfig and target levels; --configuration defaults to its default configuration.",
                    group: levelGroup),
             .value("target", valueName: "name", help: "The target of --project (default: the first target); without --project, the same as --target-name.", group: levelGroup),
+            .value("workspace", valueName: "path", help: "An .xcworkspace whose projects hold the targets of --scheme, as xcodebuild -workspace.", group: levelGroup),
+            .value("scheme", valueName: "name", help: "A scheme of --workspace or --project (shared, a user's, or the one Xcode autocreates per target): its build action's targets, and its Run action's configuration unless --configuration is given.", group: levelGroup),
             .flag("env", help: "Include the process environment as the lowest level.", group: levelGroup),
         ]
     }
