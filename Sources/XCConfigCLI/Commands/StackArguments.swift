@@ -45,6 +45,7 @@ struct StackArguments {
             if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
             if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
             inputs.apply(levels, projectFile: project.projectFilePath)
+            inputs.xcodeDefaults = try Self.xcodeDefaults(arguments, context: context)
             projectDirectory = project.projectDirectory
         } else if let target = arguments.value("target"), evaluation.targetName == nil {
             // Without a project, --target can only mean the target being built: one spelling
@@ -66,6 +67,27 @@ struct StackArguments {
         self.inputs = inputs
         self.evaluationContext = evaluation
         self.keepsUntilExit = context.endsWithProcess
+    }
+
+    /// The settings Xcode defines, for `--project`: `nil` with `--no-xcode-defaults`.
+    static func xcodeDefaults(_ arguments: ParsedArguments, context: CommandContext) throws -> XcodeDefaults? {
+        guard !arguments.flag("no-xcode-defaults") else { return nil }
+        var defaults = XcodeDefaults()
+        if let version = arguments.value("xcode-version") {
+            guard let release = XcodeRelease.named(version) else {
+                let known = XcodeRelease.known.map { "\($0.version) (\($0.build))" }.joined(separator: ", ")
+                throw UsageError("--xcode-version: unknown Xcode '\(version)'; known: \(known)")
+            }
+            defaults.release = release
+        }
+        if let directory = arguments.value("developer-dir").map(context.absolutePath) ?? developerDirectory(context: context) {
+            defaults.developerDirectory = directory
+        }
+        defaults.derivedDataPath = arguments.value("derived-data-path").map(context.absolutePath)
+        for name in XcodeDefaults.environmentNames {
+            if let value = context.environmentValue(name) { defaults.environment[name] = value }
+        }
+        return defaults
     }
 
     /// What Xcode defines about the machine and user at the project level.
@@ -172,7 +194,8 @@ extension StackArguments {
     /// target × configuration, with the arguments' other levels on top and one parse of each
     /// xcconfig shared by those loads; `nil` without `--project`. For `diff` and
     /// `resolve --all-targets`.
-    static func projectSource(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ProjectStackSource? {
+    /// With `xcodeDefaults`, the settings Xcode defines are levels too (unless `--no-xcode-defaults`).
+    static func projectSource(_ arguments: ParsedArguments, files: [String], context: CommandContext, xcodeDefaults: Bool = false) throws -> ProjectStackSource? {
         guard let projectPath = arguments.value("project") else { return nil }
         var otherLevels = arguments
         otherLevels.valuesByOption["project"] = nil
@@ -188,7 +211,9 @@ extension StackArguments {
         // Without --project-root, the project directory (ProjectStackSource's default).
         loader.projectRoot = arguments.value("project-root").map(context.absolutePath)
         loader.parsedFiles = ParsedFileCache()
-        return ProjectStackSource(project: project, loader: loader, inputs: rest.inputs, hostSettings: hostSettings(context),
+        var inputs = rest.inputs
+        if xcodeDefaults { inputs.xcodeDefaults = try Self.xcodeDefaults(arguments, context: context) }
+        return ProjectStackSource(project: project, loader: loader, inputs: inputs, hostSettings: hostSettings(context),
                                   options: Resolver.Options(maximumDepth: 100_000))
     }
 }
