@@ -369,6 +369,9 @@ enum BuildSystemDefaults {
         ("variant", "normal"),
     ]
 
+    /// ``settings`` as the level's entries, sorted once.
+    static let entries = XcodeDefaults.entries(settings)
+
     /// The platforms `AVAILABLE_PLATFORMS` lists in Xcode 26.
     static let availablePlatforms = "android appletvos appletvsimulator driverkit freebsd iphoneos iphonesimulator linux macosx none openbsd qnx watchos watchsimulator webassembly xros xrsimulator"
 }

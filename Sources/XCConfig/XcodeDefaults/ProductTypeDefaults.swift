@@ -204,6 +204,22 @@ enum ProductTypeDefaults {
         ]),
     ]
 
+    /// The level of each product type, for a shallow and a deep bundle, made once.
+    private static let levels: [String: (shallow: [DictionaryEntry], deep: [DictionaryEntry])] = {
+        var levels: [String: (shallow: [DictionaryEntry], deep: [DictionaryEntry])] = [:]
+        for identifier in productTypes.keys {
+            levels[identifier] = (XcodeDefaults.entries(settings(productType: identifier, shallowBundle: true)),
+                                  XcodeDefaults.entries(settings(productType: identifier, shallowBundle: false)))
+        }
+        return levels
+    }()
+
+    /// The level of `productType`, `nil` for a type the table does not know.
+    static func entries(productType: String, shallowBundle: Bool) -> [DictionaryEntry]? {
+        guard let level = levels[productType] else { return nil }
+        return shallowBundle ? level.shallow : level.deep
+    }
+
     /// The settings of `productType` and its package type, lowest precedence first (package
     /// type, then the product types from the base up), with PACKAGE_TYPE; empty for a type the
     /// table does not know.

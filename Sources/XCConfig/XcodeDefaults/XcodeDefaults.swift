@@ -20,6 +20,9 @@ public struct XcodeDefaults: Sendable {
     public var environment: [String: String]
     /// The machine's architecture (`HOST_ARCH`, `NATIVE_ARCH`): a current Mac's by default.
     public var hostArchitecture: String
+    /// The levels made so far, by everything they depend on: every target × configuration of
+    /// a project shares them (sorting them again for each cost a third of resolving one).
+    private let madeLevels = Locked<[String: [DictionaryEntry]]>([:])
 
     /// The variables of the environment Xcode defines as settings.
     public static let environmentNames = ["GID", "GROUP", "HOME", "PATH", "UID", "USER"]
@@ -101,25 +104,40 @@ extension XcodeDefaults {
     /// The levels below the project levels, lowest first, and the level above all others, for
     /// a target of `productType` in the project at `projectPath` built for `sdk`.
     func levels(productType: String?, projectPath: String?, sdk: SDK?) -> (below: [Level], above: [Level]) {
-        var below = [Level(kind: .defaults, source: .dictionary(Self.entries(buildSystemSettings(projectPath: projectPath))))]
-        if let productType {
-            let settings = ProductTypeDefaults.settings(productType: productType, shallowBundle: sdk.map(isShallow) ?? false)
-            if !settings.isEmpty { below.append(Level(kind: .defaults, source: .dictionary(Self.entries(settings)))) }
+        // The tables that depend on nothing but the type are made once, sorted; the rest is
+        // small and made per stack.
+        var below = [
+            Level(kind: .defaults, source: .dictionary(BuildSystemDefaults.entries)),
+            Level(kind: .defaults, source: .dictionary(cached(["xcode", projectPath ?? ""]) { xcodeSettings(projectPath: projectPath) })),
+        ]
+        if let productType, let entries = ProductTypeDefaults.entries(productType: productType, shallowBundle: sdk.map(isShallow) ?? false) {
+            below.append(Level(kind: .defaults, source: .dictionary(entries)))
         }
         guard let sdk else { return (below, []) }
-        below.append(Level(kind: .defaults, source: .dictionary(Self.entries(platformSettings(sdk)))))
+        below.append(Level(kind: .defaults, source: .dictionary(cached(["sdk", sdk.canonicalName]) { platformSettings(sdk) })))
         let above = [Level(kind: .defaults, source: .dictionary([DictionaryEntry(key: "SDKROOT", value: Self.literal(path(of: sdk)))]))]
         return (below, above)
+    }
+
+    /// The entries of `make()`, made once for `key` and this value's properties.
+    private func cached(_ key: [String], _ make: () -> [(name: String, value: String)]) -> [DictionaryEntry] {
+        var parts = key + [release.build, developerDirectory, derivedDataPath ?? "", hostArchitecture]
+        for name in environment.keys.sorted() { parts += [name, environment[name] ?? ""] }
+        let fullKey = parts.joined(separator: "\u{0}")
+        if let entries = madeLevels.withLock({ $0[fullKey] }) { return entries }
+        let entries = Self.entries(make())
+        madeLevels.withLock { $0[fullKey] = entries }
+        return entries
     }
 
     private func isShallow(_ sdk: SDK) -> Bool {
         sdk.platform.settings.contains { $0.name == "SHALLOW_BUNDLE" && $0.value == "YES" }
     }
 
-    /// The build system's defaults with the facts of the release, the install, the machine and
-    /// the build location.
-    func buildSystemSettings(projectPath: String?) -> [(name: String, value: String)] {
-        var settings = BuildSystemDefaults.settings
+    /// The facts of the release, the install, the machine and the build location, which sit
+    /// with the build system's defaults.
+    func xcodeSettings(projectPath: String?) -> [(name: String, value: String)] {
+        var settings: [(name: String, value: String)] = []
         for name in Self.environmentNames { if let value = environment[name] { settings.append((name, Self.literal(value))) } }
         let developer = Self.literal(developerDirectory)
         let contents = Self.literal(Path.directory(of: developerDirectory))
@@ -245,17 +263,15 @@ extension XcodeDefaults {
     /// Dictionary entries of `settings`, the last of each name winning (a type's settings
     /// override its base's), in key order.
     static func entries(_ settings: [(name: String, value: String)]) -> [DictionaryEntry] {
-        var index: [String: Int] = [:]
+        // Sorted by key, equal keys in table order; then the last of each run of equal keys.
+        let order = settings.indices.sorted { left, right in
+            settings[left].name == settings[right].name ? left < right : settings[left].name.precedesInByteOrder(settings[right].name)
+        }
         var entries: [DictionaryEntry] = []
         entries.reserveCapacity(settings.count)
-        for (name, value) in settings {
-            if let existing = index[name] {
-                entries[existing].value = value
-            } else {
-                index[name] = entries.count
-                entries.append(DictionaryEntry(key: name, value: value))
-            }
+        for (position, index) in order.enumerated() where position + 1 == order.count || settings[order[position + 1]].name != settings[index].name {
+            entries.append(DictionaryEntry(key: settings[index].name, value: settings[index].value))
         }
-        return entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return entries
     }
 }
