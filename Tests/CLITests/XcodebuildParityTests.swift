@@ -101,7 +101,7 @@ import XCConfig
     /// Placeholders the 26.4 dump's harness wrote for machine values, and what stands for them.
     static let placeholders = ["<HOME>": "/Users/tester", "<USER>": "tester", "<UID>": "501", "<PATH>": "/usr/bin:/bin:/usr/sbin:/sbin"]
 
-    static func run(_ pair: Pair, in directory: String) throws -> Outcome {
+    static func run(_ pair: Pair, in directory: String, extraArguments: [String] = []) throws -> Outcome {
         let folder = Path.join(directory, pair.folder)
         let projectPath = Path.join(folder, pair.project)
         var dump = dumpSettings(String(decoding: try fileSystem.read(Path.join(folder, pair.dump)), as: UTF8.self))
@@ -109,7 +109,7 @@ import XCConfig
         let ourDerivedData = DerivedDataLocation.folderName(forProjectAt: projectPath)
         var theirs: [(String, String)] = []
         if let root = dump["PROJECT_DIR"] { theirs.append((root, Path.directory(of: projectPath))) }
-        if let buildDir = dump["BUILD_DIR"], let range = buildDir.range(of: "/DerivedData/") {
+        if !extraArguments.contains("--derived-data-path"), let buildDir = dump["BUILD_DIR"], let range = buildDir.range(of: "/DerivedData/") {
             let name = buildDir[range.upperBound...].prefix { $0 != "/" }
             theirs.append(("/DerivedData/" + name + "/", "/DerivedData/" + ourDerivedData + "/"))
         }
@@ -126,7 +126,10 @@ import XCConfig
 
         var environment: [String: String] = [:]
         for name in XcodeDefaults.environmentNames { if let value = dump[name] { environment[name] = value } }
-        var arguments = ["resolve", "--project", projectPath] + pair.arguments + ["--all", "--format", "json"]
+        // The dumps were printed without -derivedDataPath, so their DerivedData folder is Xcode's
+        // default, named after the project's path: written alike above, not passed, so the
+        // folder name and the shared caches beside it are checked too.
+        var arguments = ["resolve", "--project", projectPath] + pair.arguments + extraArguments + ["--all", "--format", "json"]
         if let developer = dump["DEVELOPER_DIR"], developer.hasPrefix("/") { arguments += ["--developer-dir", developer] }
         if let version = pair.xcodeVersion ?? dump["XCODE_PRODUCT_BUILD_VERSION"] { arguments += ["--xcode-version", version] }
 
@@ -221,6 +224,21 @@ import XCConfig
         "REZ_SEARCH_PATHS": "added for the Swift package product dependency",
         "WORKSPACE_DIR": "the dump was printed for -workspace, whose folder this is; we ran -project",
     ]
+
+    /// `--derived-data-path` (xcodebuild's `-derivedDataPath`) set to the dump's DerivedData
+    /// folder: the build locations under it are the dump's as printed, and the shared caches
+    /// move into it, as with xcodebuild.
+    @Test func anExplicitDerivedDataPathPlacesTheBuildLocations() throws {
+        guard let directory = Self.directory, let pair = Self.pairs.first(where: { $0.folder == "xctool-ios-staticlib-xcode7.0" }) else { return }
+        let dump = Self.dumpSettings(String(decoding: try Self.fileSystem.read(Path.join(directory, pair.folder + "/" + pair.dump)), as: UTF8.self))
+        guard let buildDir = dump["BUILD_DIR"], buildDir.hasSuffix("/Build/Products") else { Issue.record("no BUILD_DIR"); return }
+        let folder = String(buildDir.dropLast("/Build/Products".count))
+        let outcome = try Self.run(pair, in: directory, extraArguments: ["--derived-data-path", folder])
+        for name in ["BUILD_DIR", "BUILD_ROOT", "SYMROOT", "OBJROOT", "BUILT_PRODUCTS_DIR", "CONFIGURATION_BUILD_DIR",
+                     "TARGET_TEMP_DIR", "PROJECT_TEMP_DIR", "CONFIGURATION_TEMP_DIR", "TARGET_BUILD_DIR", "DSTROOT", "INSTALL_DIR"] {
+            #expect(dump[name] != nil && outcome.allMismatches[name] == nil, "\(name): \(outcome.allMismatches[name].map { "'\($0.ours ?? "")' vs '\($0.theirs)'" } ?? "")")
+        }
+    }
 
     /// At least 95% of everything Xcode 26.4 printed for the calculator app, once both source
     /// roots are written alike.

@@ -84,6 +84,9 @@ struct StackArguments {
             defaults.developerDirectory = directory
         }
         defaults.derivedDataPath = arguments.value("derived-data-path").map(context.absolutePath)
+        // The real process asks the system for what shells do not export (UID, GID, GROUP);
+        // the environment wins, and a test's context has only its own.
+        if context.endsWithProcess { defaults.environment = UserIdentity.current(fileSystem: context.fileSystem) }
         for name in XcodeDefaults.environmentNames {
             if let value = context.environmentValue(name) { defaults.environment[name] = value }
         }
