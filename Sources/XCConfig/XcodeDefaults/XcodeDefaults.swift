@@ -165,9 +165,11 @@ extension XcodeDefaults {
             let cacheRoot = Self.literal(derivedDataRoot)
             settings += [
                 ("SYMROOT", folder + "/Build/Products"),
-                ("OBJROOT", folder + (isModern ? "/Build/Intermediates.noindex" : "/Build/Intermediates")),
+                // `.noindex` (kept out of Spotlight) from Xcode 9 for intermediates, 9.3 for the
+                // module cache (the 9.0 beta and 9.4.1 dumps).
+                ("OBJROOT", folder + (release.major >= 9 ? "/Build/Intermediates.noindex" : "/Build/Intermediates")),
                 ("CLANG_PROFILE_DATA_DIRECTORY", folder + "/Build/ProfileData"),
-                ("MODULE_CACHE_DIR", cacheRoot + (isModern ? "/ModuleCache.noindex" : "/ModuleCache")),
+                ("MODULE_CACHE_DIR", cacheRoot + (release.isAtLeast(9, 3) ? "/ModuleCache.noindex" : "/ModuleCache")),
                 ("COMPILATION_CACHE_CAS_PATH", cacheRoot + "/CompilationCache.noindex"),
                 ("SDK_STAT_CACHE_DIR", cacheRoot),
             ]

@@ -43,6 +43,12 @@ public struct XcodeRelease: Sendable, Hashable {
     /// The major version number, `26`.
     public var major: Int { Int(version.split(separator: ".").first ?? "") ?? 0 }
 
+    /// Whether this release is `major.minor` or later.
+    public func isAtLeast(_ major: Int, _ minor: Int) -> Bool {
+        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        return (parts.first ?? 0, parts.count > 1 ? parts[1] : 0) >= (major, minor)
+    }
+
     private static func fourDigits(_ value: Int) -> String {
         let text = String(value)
         return text.count >= 4 ? text : String(repeating: "0", count: 4 - text.count) + text

@@ -147,6 +147,19 @@ import XCConfigSyntax
         for (name, value) in expected { #expect(other.value(of: name) == value, "\(name)") }
     }
 
+    /// Folder names by release: Intermediates.noindex from Xcode 9 (the 9.0 beta dump),
+    /// ModuleCache.noindex from 9.3 (9.0 beta: ModuleCache; 9.4.1: ModuleCache.noindex).
+    @Test func buildFolderNamesFollowTheRelease() throws {
+        func value(_ name: String, _ version: String) throws -> String {
+            try Self.resolver(settings: "SDKROOT = iphoneos;", defaults: XcodeDefaults(release: XcodeRelease.named(version)!, environment: ["HOME": "/Users/me"]))
+                .value(of: name)
+        }
+        #expect(try value("OBJROOT", "7.0").hasSuffix("/Build/Intermediates"))
+        #expect(try value("OBJROOT", "9.0").hasSuffix("/Build/Intermediates.noindex"))
+        #expect(try value("MODULE_CACHE_DIR", "9.0") == "/Users/me/Library/Developer/Xcode/DerivedData/ModuleCache")
+        #expect(try value("MODULE_CACHE_DIR", "9.4.1") == "/Users/me/Library/Developer/Xcode/DerivedData/ModuleCache.noindex")
+    }
+
     /// The DerivedData folder names Xcode gave the xctool projects (their dumps' BUILD_DIR).
     @Test func derivedDataFolderNamesAreXcodes() {
         let root = "/Users/nekto/Projects/xctool/xctool/xctool-tests/TestData/"
