@@ -63,6 +63,7 @@ func allBenchmarks(_ options: BenchOptions) -> [Benchmark] {
     list.append(Benchmark(name: "lint-corpus", goal: "< 1000 ms", run: lintCorpus))
     list.append(Benchmark(name: "lint-chain-3000", goal: "< 1000 ms, < 200 MB", run: lintChain))
     list.append(Benchmark(name: "diff-project", goal: "< 300 ms", run: diffProject))
+    list.append(Benchmark(name: "resolve-project-defaults", goal: "< 100 ms", run: resolveProjectDefaults))
     return list
 }
 

@@ -34,7 +34,9 @@ let usage = """
     resolve-process (ms wall of `xcconfig resolve` on the bench file, when the xcconfig
     executable was built next to this one); resolve-monorepo-N (ms to resolve every root of a
     generated tree of N files with include chains 20 deep); lint-corpus (ms); lint-chain-3000 (ms
-    to lint a generated folder holding one include chain of 3,000 files). Each has a
+    to lint a generated folder holding one include chain of 3,000 files); resolve-project-defaults
+    (ms to resolve every target × configuration of the largest shared project with Xcode's
+    defaults). Each has a
     NAME.peak-memory entry (MiB, peak resident memory of the process that ran it).
     """
 

@@ -293,10 +293,12 @@ import XCConfig
         let project = "Fixtures/XCProj/XcodeGenerated.xcodeproj"
         let printed = runCLI(
             ["resolve", "--project", project, "--target", "SampleApp", "-c", "Release",
-             "--print", "GCC_OPTIMIZATION_LEVEL", "--print", "SWIFT_OPTIMIZATION_LEVEL", "--print", "SDKROOT"],
+             "--print", "GCC_OPTIMIZATION_LEVEL", "--print", "SWIFT_OPTIMIZATION_LEVEL", "--print", "SDKROOT",
+             "--developer-dir", "/Applications/Xcode.app/Contents/Developer"],
             fileSystem: fileSystem)
         #expect(printed.status == .success)
-        #expect(printed.stdout == "\n\niphoneos\n")
+        // SDKROOT = iphoneos prints as the SDK's path, as xcodebuild prints it (issue 22).
+        #expect(printed.stdout == "\n\n/Applications/Xcode.app/Contents/Developer/Platforms/iPhoneOS.platform/Developer/SDKs/iPhoneOS26.4.sdk\n")
         let listed = runCLI(["resolve", "--project", project, "--target", "SampleApp", "-c", "Release"], fileSystem: fileSystem)
         #expect(listed.status == .success)
         let lines = listed.stdout.split(separator: "\n").map(String.init)

@@ -37,6 +37,10 @@ public struct ProjectLevels: Sendable, Hashable {
     public var targetConfigReference: BaseConfigurationReference?
     /// The target build settings of the configuration.
     public var targetSettings: [DictionaryEntry]
+    /// The `.xcodeproj` path: the DerivedData folder's name is made from it.
+    public var projectPath: String = ""
+    /// The chosen target's product type (`com.apple.product-type.application`), if it has one.
+    public var productType: String?
     /// Warnings: a requested configuration that does not exist, a base xcconfig that cannot be
     /// located, and the project's own reading warnings.
     public var diagnostics: [Diagnostic]
@@ -114,7 +118,7 @@ extension XcodeProject {
             if let productType = chosenTarget.productType { targetDynamicValues["PRODUCT_TYPE"] = productType }
         }
 
-        return ProjectLevels(
+        var result = ProjectLevels(
             projectName: name,
             targetName: chosenTarget?.name,
             configurationName: configurationName,
@@ -128,6 +132,9 @@ extension XcodeProject {
             targetConfigReference: targetConfiguration?.baseConfiguration,
             targetSettings: entries(targetConfiguration),
             diagnostics: diagnostics)
+        result.projectPath = path
+        result.productType = chosenTarget?.productType
+        return result
     }
 
     /// The project-level dynamic settings of swift-build's `getProjectDynamicSettings` /
@@ -151,7 +158,8 @@ extension XcodeProject {
             "BUILT_PRODUCTS_DIR": "$(CONFIGURATION_BUILD_DIR)",
             "TEMP_DIR": "$(TARGET_TEMP_DIR)",
             "DEVELOPMENT_LANGUAGE": developmentRegion ?? "en",
-            "BUILD_STYLE": "$(CONFIGURATION)",
+            // Defined, and empty, in every `xcodebuild -showBuildSettings` output from Xcode 6 to 26.
+            "BUILD_STYLE": "",
             "CONFIGURATION": configurationName,
         ]
         if let classPrefix { settings["PROJECT_CLASS_PREFIX"] = classPrefix }

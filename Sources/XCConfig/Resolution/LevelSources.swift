@@ -51,7 +51,7 @@ struct LevelSources: Sendable {
                 levelFiles.append([])
                 // Dictionaries are applied in ascending key order, so `FOO[...]` beats `FOO`
                 // (semantics §4.1).
-                let sorted = entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+                let sorted = entries.sortedByKey()
                 var kept: [(name: String, entry: DictionaryEntry)] = []
                 var keptConditions: [(start: Int32, count: Int32)] = []
                 kept.reserveCapacity(sorted.count)

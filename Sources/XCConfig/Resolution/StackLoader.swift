@@ -43,6 +43,13 @@ public struct StackInputs: Sendable {
     /// version chosen without the SDK): `resolve` notes them on stderr with the settings whose
     /// values depend on Xcode-defined settings no level assigns (``Resolver/unknowableValues(among:)``).
     public var unknowableValues: [UnknowableValue] = []
+    /// The settings Xcode defines (build-system, product-type, platform and SDK defaults);
+    /// `nil` leaves them out, as for xcconfig files alone.
+    public var xcodeDefaults: XcodeDefaults?
+    /// The target's product type, for its defaults (set from the project by ``apply(_:projectFile:)``).
+    public var productType: String?
+    /// The `.xcodeproj`, for the DerivedData folder (set by ``apply(_:projectFile:)``).
+    public var projectPath: String?
 
     public init(
         targetConfigFiles: [String] = [],
@@ -83,6 +90,8 @@ public struct StackInputs: Sendable {
         projectBaseConfigOrigin = origin(project.projectConfigReference)
         targetBaseConfigOrigin = origin(project.targetConfigReference)
         projectDiagnostics = project.diagnostics
+        productType = project.productType
+        projectPath = project.projectPath.isEmpty ? nil : project.projectPath
     }
 }
 
@@ -135,7 +144,9 @@ extension StackInputs {
                     }
                 })))
         }
-        levels.append(Level(kind: .defaults, source: .dictionary(context.defaultSettings)))
+        // The context's bindings sit here, above Xcode's defaults; they are added at the end,
+        // when Xcode's defaults may have chosen the SDK.
+        let contextLevelIndex = levels.count
         if !projectDynamicSettings.isEmpty {
             levels.append(Level(kind: .project, source: .dictionary(projectDynamicSettings)))
         }
@@ -203,8 +214,37 @@ extension StackInputs {
                     message: "Unable to open file '\(error.path)' referenced by XCODE_XCCONFIG_FILE environment variable."))
             }
         }
+        var context = context
+        if let xcodeDefaults {
+            let sdk = chooseSDK(xcodeDefaults, levels: levels, context: &context, options: options)
+            let xcode = xcodeDefaults.levels(productType: productType, projectPath: projectPath, sdk: sdk)
+            levels.insert(Level(kind: .defaults, source: .dictionary(context.defaultSettings)), at: contextLevelIndex)
+            levels.insert(contentsOf: xcode.below, at: contextLevelIndex)
+            levels += xcode.above
+        } else {
+            levels.insert(Level(kind: .defaults, source: .dictionary(context.defaultSettings)), at: contextLevelIndex)
+        }
         let resolver = Resolver(levels: levels, context: context, options: options)
         return LoadedStack(resolver: resolver, loadDiagnostics: diagnostics, configurations: configurations)
+    }
+}
+
+extension StackInputs {
+    /// The SDK the target is built for, as Xcode chooses it: the first `--sdk` value, else the
+    /// `SDKROOT` the levels resolve to (without Xcode's defaults, whose SDKROOT is empty, and
+    /// with no SDK bound; an `[sdk=…]` condition on SDKROOT is ignored). When it names a
+    /// platform Xcode ships and the context binds at most one SDK name, the `sdk` condition is
+    /// bound to its canonical name and its platform's, as the build binds them.
+    func chooseSDK(_ defaults: XcodeDefaults, levels: [Level], context: inout EvaluationContext, options: Resolver.Options) -> XcodeDefaults.SDK? {
+        let name: String
+        if let first = context.sdks.first {
+            name = first
+        } else {
+            name = Resolver(levels: levels, context: context, options: options).value(of: "SDKROOT")
+        }
+        guard let sdk = defaults.sdk(named: name) else { return nil }
+        if context.sdks.count <= 1 { context.sdks = [sdk.canonicalName, sdk.platform.name] }
+        return sdk
     }
 }
 

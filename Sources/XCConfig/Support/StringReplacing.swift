@@ -15,3 +15,23 @@ extension String {
         return output
     }
 }
+
+extension String {
+    /// `self < other` comparing UTF-8 bytes, the order Xcode applies dictionary keys in,
+    /// without the generic sequence walk of `utf8.lexicographicallyPrecedes`.
+    package func precedesInByteOrder(_ other: String) -> Bool {
+        var left = self, right = other
+        return left.withUTF8 { left in right.withUTF8 { SettingListing.precedesInByteOrder(left, $0) } }
+    }
+}
+
+extension Array where Element == DictionaryEntry {
+    /// The entries in ascending key byte order; already sorted ones (Xcode's default tables,
+    /// a project file's dictionaries) are returned as they are, after one pass that checks.
+    package func sortedByKey() -> [DictionaryEntry] {
+        var index = 1
+        while index < count, !self[index].key.precedesInByteOrder(self[index - 1].key) { index += 1 }
+        if index >= count { return self }
+        return sorted { $0.key.precedesInByteOrder($1.key) }
+    }
+}

@@ -14,7 +14,12 @@ enum ResolveCommand: Command {
                 Lists every setting assigned at any level, sorted by name, evaluated in the context \
                 exactly as Xcode evaluates it (conditions, $(inherited), late-bound references, \
                 operators). Settings bound from the context (CONFIGURATION, SDK_NAME, ...) and the \
-                environment are listed only with --all. NAME=VALUE arguments are command-line \
+                environment are listed only with --all. With --project, the settings Xcode defines \
+                (build-system, product-type, platform and SDK defaults: EXECUTABLE_PATH, \
+                ARCHS_STANDARD, BUILD_DIR, XCODE_VERSION_MAJOR, ...) are levels below the \
+                project's, as in xcodebuild, and --all lists them too; without --sdk the SDK is \
+                the one SDKROOT names, and SDKROOT prints as its path (--no-xcode-defaults: \
+                neither). NAME=VALUE arguments are command-line \
                 overrides, as with xcodebuild. Problems in the inputs are reported on stderr at \
                 their file and line, with status 1 when any is an error.
 
@@ -46,7 +51,6 @@ enum ResolveCommand: Command {
                 .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}; with --format showbuildsettings or xcodebuild-json: one block per target, as xcodebuild -alltargets (also -alltargets)."),
                 .flag("all-configurations", help: "With --project and --format json: every configuration of each target listed."),
                 .flag("strict", help: "Exit with status 1 when a printed value depends on what only Xcode and its SDK know (otherwise a note on stderr)."),
-                .value("derived-data-path", valueName: "dir", help: "The DerivedData folder, as xcodebuild -derivedDataPath."),
                 .flag("show-build-settings", help: "Ignored: accepts xcodebuild's -showBuildSettings, so its command line can be reused."),
             ],
             positionals: [PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true)],

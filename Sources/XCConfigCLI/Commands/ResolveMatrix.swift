@@ -11,7 +11,7 @@ enum ResolveMatrix {
         guard arguments.values("print").isEmpty, !arguments.flag("levels"), !arguments.flag("provenance") else {
             throw UsageError("--all-targets and --all-configurations take neither --print, --levels nor --provenance")
         }
-        guard let source = try StackArguments.projectSource(arguments, files: arguments.positionals("file"), context: context) else { return .usageError }
+        guard let source = try StackArguments.projectSource(arguments, files: arguments.positionals("file"), context: context, xcodeDefaults: true) else { return .usageError }
         let evaluation = try StackArguments.evaluationContext(arguments)
         let filter: LevelFilter = arguments.flag("all") ? .all : LevelFilter.allLevels.subtracting([.defaults, .environment])
 

@@ -46,6 +46,7 @@ struct StackArguments {
             if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
             if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
             inputs.apply(levels, projectFile: project.projectFilePath)
+            inputs.xcodeDefaults = try Self.xcodeDefaults(arguments, context: context)
             projectDirectory = project.projectDirectory
         } else if let target = arguments.value("target"), evaluation.targetName == nil {
             // Without a project, --target can only mean the target being built: one spelling
@@ -77,6 +78,30 @@ struct StackArguments {
         } catch {
             throw CommandFailure(error.description)
         }
+    }
+
+    /// The settings Xcode defines, for `--project`: `nil` with `--no-xcode-defaults`.
+    static func xcodeDefaults(_ arguments: ParsedArguments, context: CommandContext) throws -> XcodeDefaults? {
+        guard !arguments.flag("no-xcode-defaults") else { return nil }
+        var defaults = XcodeDefaults()
+        if let version = arguments.value("xcode-version") {
+            guard let release = XcodeRelease.named(version) else {
+                let known = XcodeRelease.known.map { "\($0.version) (\($0.build))" }.joined(separator: ", ")
+                throw UsageError("--xcode-version: unknown Xcode '\(version)'; known: \(known)")
+            }
+            defaults.release = release
+        }
+        if let directory = arguments.value("developer-dir").map(context.absolutePath) ?? developerDirectory(context: context) {
+            defaults.developerDirectory = directory
+        }
+        defaults.derivedDataPath = arguments.value("derived-data-path").map(context.absolutePath)
+        // The real process asks the system for what shells do not export (UID, GID, GROUP);
+        // the environment wins, and a test's context has only its own.
+        if context.endsWithProcess { defaults.environment = UserIdentity.current(fileSystem: context.fileSystem) }
+        for name in XcodeDefaults.environmentNames {
+            if let value = context.environmentValue(name) { defaults.environment[name] = value }
+        }
+        return defaults
     }
 
     /// What Xcode defines about the machine and user at the project level.
@@ -183,7 +208,8 @@ extension StackArguments {
     /// target × configuration, with the arguments' other levels on top and one parse of each
     /// xcconfig shared by those loads; `nil` without `--project`. For `diff` and
     /// `resolve --all-targets`.
-    static func projectSource(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ProjectStackSource? {
+    /// With `xcodeDefaults`, the settings Xcode defines are levels too (unless `--no-xcode-defaults`).
+    static func projectSource(_ arguments: ParsedArguments, files: [String], context: CommandContext, xcodeDefaults: Bool = false) throws -> ProjectStackSource? {
         guard let projectPath = arguments.value("project") else { return nil }
         if arguments.value("scheme") != nil || arguments.value("workspace") != nil {
             throw UsageError("--scheme and --workspace resolve one target at a time here; name the targets with --project and --target")
@@ -202,7 +228,9 @@ extension StackArguments {
         // Without --project-root, the project directory (ProjectStackSource's default).
         loader.projectRoot = arguments.value("project-root").map(context.absolutePath)
         loader.parsedFiles = ParsedFileCache()
-        return ProjectStackSource(project: project, loader: loader, inputs: rest.inputs, hostSettings: hostSettings(context),
+        var inputs = rest.inputs
+        if xcodeDefaults { inputs.xcodeDefaults = try Self.xcodeDefaults(arguments, context: context) }
+        return ProjectStackSource(project: project, loader: loader, inputs: inputs, hostSettings: hostSettings(context),
                                   options: Resolver.Options(maximumDepth: 100_000))
     }
 }

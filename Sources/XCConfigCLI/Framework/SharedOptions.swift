@@ -1,3 +1,5 @@
+import XCConfig
+
 /// Option tables several commands share, so `resolve`, `explain`, `lint`, `expand` and `local`
 /// spell and document them identically (cli.md "Evaluation context" and "Levels").
 ///
@@ -57,6 +59,23 @@ extension OptionSpec {
             .value("workspace", valueName: "path", help: "An .xcworkspace whose projects hold the targets of --scheme, as xcodebuild -workspace.", group: levelGroup),
             .value("scheme", valueName: "name", help: "A scheme of --workspace or --project (shared, a user's, or the one Xcode autocreates per target): its build action's targets, and its Run action's configuration unless --configuration is given.", group: levelGroup),
             .flag("env", help: "Include the process environment as the lowest level.", group: levelGroup),
+        ] + xcodeDefaults
+    }
+
+    /// `--xcode-version`, `--derived-data-path`, `--no-xcode-defaults`: the settings Xcode
+    /// defines below a project's levels.
+    public static var xcodeDefaults: [OptionSpec] {
+        let versions = XcodeRelease.known.map(\.version).joined(separator: ", ")
+        return [
+            .value("xcode-version", valueName: "version",
+                   help: "With --project: the Xcode whose settings are assumed (XCODE_VERSION_*, SDK versions), a version or build: \(versions). Default: \(XcodeRelease.current.version) (\(XcodeRelease.current.build)).",
+                   group: levelGroup),
+            .value("derived-data-path", valueName: "dir",
+                   help: "With --project: the project's DerivedData folder, as xcodebuild -derivedDataPath (BUILD_DIR, OBJROOT, SYMROOT, ... under it). Default: as Xcode names it, DerivedData/<Name>-<hash> in ~/Library/Developer/Xcode.",
+                   group: levelGroup),
+            .flag("no-xcode-defaults",
+                  help: "With --project: leave out the settings Xcode defines (build-system, product-type, platform and SDK defaults, DerivedData paths, USER, HOME, ...) and do not take the SDK from SDKROOT.",
+                  group: levelGroup),
         ]
     }
 }
