@@ -36,7 +36,7 @@ public enum LanguageServer {
     public static func run(input: FileDescriptorStream, output: FileDescriptorStream, options: Options) -> Int32 {
         FileDescriptorStream.ignoreBrokenPipes()
         let queue = EventQueue<IncomingFrame>()
-        EventQueue<IncomingFrame>.startThread {
+        startThread {
             var reader = FrameReader()
             while true {
                 let bytes = input.read()

@@ -115,7 +115,8 @@ enum Completion {
     private static func conditionValues(_ parameter: String, _ request: DocumentRequest) -> [String] {
         switch parameter {
         case "config":
-            return request.analysis.project?.configurations.map(\.name) ?? ["Debug", "Release"]
+            let names = request.analysis.configurationNames
+            return names.isEmpty ? ["Debug", "Release"] : names
         case "sdk":
             let platforms = ["iphoneos", "iphonesimulator", "macosx", "appletvos", "appletvsimulator", "watchos", "watchsimulator",
                              "xros", "xrsimulator", "driverkit"]

@@ -32,7 +32,10 @@ enum SyntaxQueries {
             let range = statements[middle].range
             if offset < range.startOffset { high = middle - 1 } else if offset >= range.endOffset { low = middle + 1 } else { return statements[middle] }
         }
-        return statements.last.flatMap { offset >= $0.range.endOffset ? $0 : nil }
+        // The end of a text whose last line has no terminator is still on that line.
+        guard let last = statements.last, offset == last.range.endOffset, last.range.endOffset > last.range.startOffset,
+              ![0x0A, 0x0D].contains(tree.bytes[last.range.endOffset - 1]) else { return nil }
+        return last
     }
 
     /// What is at `offset`.

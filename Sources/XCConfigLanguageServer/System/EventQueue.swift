@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import XCConfig
 
@@ -36,9 +43,36 @@ final class EventQueue<Element: Sendable>: @unchecked Sendable {
         return taken
     }
 
-    /// Runs `body` on a thread of its own (a blocking reader), not on the caller's.
-    static func startThread(_ body: @escaping @Sendable () -> Void) {
-        DispatchQueue(label: "xcconfig-lsp.reader").async(execute: body)
+}
+
+/// Bodies of threads started and not yet running: a thread's C entry point cannot capture
+/// its body, so it takes the oldest from here.
+private let threadBodies = Locked<[@Sendable () -> Void]>([])
+
+/// Runs `body` on a new thread of its own. A reader blocked in `read` holds its thread for the
+/// whole session, so it must not take one of Dispatch's shared workers (a test running many
+/// sessions would starve the pool).
+func startThread(_ body: @escaping @Sendable () -> Void) {
+    threadBodies.withLock { $0.append(body) }
+    #if canImport(Darwin)
+    var thread: pthread_t? = nil
+    #else
+    var thread = pthread_t()
+    #endif
+    let started = pthread_create(&thread, nil, { _ in
+        let body = threadBodies.withLock { $0.removeFirst() }
+        body()
+        return nil
+    }, nil)
+    if started == 0 {
+        #if canImport(Darwin)
+        if let thread { pthread_detach(thread) }
+        #else
+        pthread_detach(thread)
+        #endif
+    } else {
+        // No thread to be had: run on Dispatch's pool rather than not at all.
+        DispatchQueue(label: "xcconfig-lsp.reader").async { threadBodies.withLock { $0.removeFirst() }() }
     }
 }
 

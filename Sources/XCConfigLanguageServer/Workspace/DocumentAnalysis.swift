@@ -48,6 +48,15 @@ final class DocumentAnalysis {
         return result
     }
 
+    /// The configurations of the project's chosen target (else of the project), in order.
+    var configurationNames: [String] {
+        guard let project else { return [] }
+        let target = context.targetName.flatMap(project.target(named:))
+        let names = (target?.configurations ?? []) + project.configurations
+        var seen = Set<String>()
+        return names.map(\.name).filter { seen.insert($0).inserted }
+    }
+
     /// What each `#include` of this document resolved to, by the line (1-based, Xcode's
     /// numbering) its directive is on.
     var includeTargets: [Int: IncludeEdge] {

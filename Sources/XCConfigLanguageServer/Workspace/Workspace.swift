@@ -118,7 +118,7 @@ final class Workspace {
         if let cached = analysis.resolversByConfiguration { return cached }
         var result: [(configuration: String, resolver: Resolver)] = []
         if let project = analysis.project {
-            let names = project.configurations.map(\.name)
+            let names = analysis.configurationNames
             if names.count > 1 {
                 let fileSystem = self.fileSystem
                 for name in names {
