@@ -53,4 +53,21 @@ public enum LanguageServer {
         }
         return session.run(queue)
     }
+
+    /// What the server writes when `input` is all it reads, handled on the caller's thread
+    /// frame by frame, diagnostics published as soon as they are due: for the fuzz target,
+    /// which needs no threads and no pipes. Returns the output and the exit status.
+    package static func respond(toStream input: [UInt8], options: Options) -> (output: [UInt8], status: Int32) {
+        var output: [UInt8] = []
+        let session = ServerSession(options: options) { message in
+            output += FrameReader.frame(Array(message.serialized(pretty: false).utf8))
+        }
+        var reader = FrameReader()
+        reader.append(input)
+        for frame in reader.frames() + [.endOfInput] where session.exitStatus == nil {
+            session.receive(frame)
+            session.publishDueDiagnostics()
+        }
+        return (output, session.exitStatus ?? 1)
+    }
 }

@@ -20,7 +20,7 @@ final class ServerSession {
     /// Documents whose diagnostics are due, and when (the debounce after a change).
     private var pendingDiagnostics: [String: MonotonicInstant] = [:]
     /// Set by `exit` or the end of the input.
-    private var exitStatus: Int32?
+    private(set) var exitStatus: Int32?
 
     init(options: LanguageServer.Options, send: @escaping (JSONValue) -> Void) {
         self.options = options
@@ -231,7 +231,8 @@ final class ServerSession {
         }
     }
 
-    private func publishDueDiagnostics() {
+    /// Publishes the diagnostics whose debounce has passed.
+    func publishDueDiagnostics() {
         let now = MonotonicInstant.now
         for (path, due) in pendingDiagnostics.sorted(by: { $0.key < $1.key }) where due <= now {
             pendingDiagnostics[path] = nil

@@ -31,9 +31,4 @@ enum Diagnostics {
         case .note: 3
         }
     }
-
-    /// Whether an LSP diagnostic sent back in a code-action request is this finding's.
-    static func matches(_ diagnostic: JSONValue, _ finding: Finding, _ request: DocumentRequest) -> Bool {
-        diagnostic["code"]?.stringValue == finding.rule && diagnostic["message"]?.stringValue?.hasPrefix(finding.message) == true
-    }
 }

@@ -1,7 +1,7 @@
 import XCConfig
 
 /// What the client's stream holds, frame by frame.
-enum IncomingFrame: Sendable {
+package enum IncomingFrame: Sendable {
     /// A frame whose body is JSON.
     case message(JSONValue)
     /// Bytes that are not a well-formed frame, or a body that is not JSON: answered with a
@@ -18,7 +18,9 @@ enum IncomingFrame: Sendable {
 /// without a usable length, or garbage between frames, is reported once and skipped to the next
 /// `Content-Length`; a body that is not JSON but holds a header (its length was too long, so it
 /// swallowed the next frame) is read again from that header.
-struct FrameReader {
+package struct FrameReader {
+    package init() {}
+
     /// Bodies larger than this are refused without being buffered.
     static let maximumBodySize = Limits.maximumFileSize + 1024 * 1024
 
@@ -29,7 +31,7 @@ struct FrameReader {
     private var pendingLength: Int?
 
     /// Adds bytes read from the stream.
-    mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         if start > 0 && start == buffer.count {
             buffer.removeAll(keepingCapacity: true)
             start = 0
@@ -41,14 +43,14 @@ struct FrameReader {
     }
 
     /// Every frame complete in the bytes so far.
-    mutating func frames() -> [IncomingFrame] {
+    package mutating func frames() -> [IncomingFrame] {
         var result: [IncomingFrame] = []
         while let frame = next() { result.append(frame) }
         return result
     }
 
     /// The next complete frame, or `nil` when more bytes are needed.
-    mutating func next() -> IncomingFrame? {
+    package mutating func next() -> IncomingFrame? {
         if let length = pendingLength {
             guard buffer.count - start >= length else { return nil }
             let body = Array(buffer[start..<(start + length)])
@@ -139,7 +141,7 @@ struct FrameReader {
     }
 
     /// `body` in a frame.
-    static func frame(_ body: [UInt8]) -> [UInt8] {
+    package static func frame(_ body: [UInt8]) -> [UInt8] {
         Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 }

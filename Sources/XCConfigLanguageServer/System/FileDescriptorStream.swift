@@ -18,7 +18,7 @@ public struct FileDescriptorStream: Sendable {
 
     /// The bytes available, at most `capacity`, waiting for at least one; empty at the end of
     /// the stream or on an error other than an interruption.
-    func read(capacity: Int = 64 * 1024) -> [UInt8] {
+    package func read(capacity: Int = 64 * 1024) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: capacity)
         while true {
             let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, capacity) }
@@ -31,7 +31,7 @@ public struct FileDescriptorStream: Sendable {
 
     /// Writes all of `bytes`, retrying after interruptions; `false` when the reader has gone.
     @discardableResult
-    func write(_ bytes: [UInt8]) -> Bool {
+    package func write(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
