@@ -30,6 +30,6 @@ let package = Package(
         .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures", "PerformanceGuards/README.md"]),
         .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint", "ConformanceSupport"]),
         .testTarget(name: "CLITests", dependencies: ["XCConfigCLI", "ConformanceSupport"]),
-        .testTarget(name: "XCConfigLanguageServerTests", dependencies: ["XCConfigLanguageServer", "XCConfigCLI"]),
+        .testTarget(name: "XCConfigLanguageServerTests", dependencies: ["XCConfigLanguageServer", "XCConfigCLI", "ConformanceSupport"]),
     ]
 )

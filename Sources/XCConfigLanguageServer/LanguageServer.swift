@@ -64,8 +64,11 @@ public enum LanguageServer {
         }
         var reader = FrameReader()
         reader.append(input)
-        for frame in reader.frames() + [.endOfInput] where session.exitStatus == nil {
-            session.receive(frame)
+        let frames = reader.frames() + [.endOfInput]
+        // All of it is received before anything is answered, as one read would be.
+        let cancelled = ServerSession.cancelledIDs(in: frames)
+        for frame in frames where session.exitStatus == nil {
+            session.receive(frame, cancelled: cancelled)
             session.publishDueDiagnostics()
         }
         return (output, session.exitStatus ?? 1)

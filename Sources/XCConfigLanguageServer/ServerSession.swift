@@ -39,18 +39,24 @@ final class ServerSession {
             // Everything already received is read before anything is answered, so that a
             // `$/cancelRequest` cancels a request still waiting.
             let batch = [first] + queue.drain()
-            var cancelled = Set<JSONValue>()
-            for frame in batch {
-                if case .message(let json) = frame, json["method"]?.stringValue == "$/cancelRequest", let id = json["params"]?["id"] {
-                    cancelled.insert(id)
-                }
-            }
+            let cancelled = Self.cancelledIDs(in: batch)
             for frame in batch where exitStatus == nil {
                 receive(frame, cancelled: cancelled)
             }
             if exitStatus == nil { publishDueDiagnostics() }
         }
         return exitStatus ?? 1
+    }
+
+    /// The ids the `$/cancelRequest` notifications among `frames` cancel.
+    static func cancelledIDs(in frames: [IncomingFrame]) -> Set<JSONValue> {
+        var cancelled = Set<JSONValue>()
+        for frame in frames {
+            if case .message(let json) = frame, json["method"]?.stringValue == "$/cancelRequest", let id = json["params"]?["id"] {
+                cancelled.insert(id)
+            }
+        }
+        return cancelled
     }
 
     /// Handles one frame.

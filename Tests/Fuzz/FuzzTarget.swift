@@ -133,9 +133,9 @@ private let languageServerPrologue: [UInt8] = {
     func frame(_ message: JSONValue) -> [UInt8] { FrameReader.frame(Array(message.serialized(pretty: false).utf8)) }
     let text = "#include \"c.xcconfig\"\nA = 1\nB[sdk=iphoneos*] = $(A) é😀 ${A}\nOTHER_LDFLAGS = -ObjC\n"
     return frame(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [
-        "rootUri": "file://\(directory)", "capabilities": ["general": ["positionEncodings": ["utf-8"]]]]])
+        "rootUri": .string("file://\(directory)"), "capabilities": ["general": ["positionEncodings": ["utf-8"]]]]])
         + frame(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
-            "uri": "file://\(directory)/a.xcconfig", "languageId": "xcconfig", "version": 1, "text": .string(text)]]])
+            "uri": .string("file://\(directory)/a.xcconfig"), "languageId": "xcconfig", "version": 1, "text": .string(text)]]])
 }()
 
 private func fuzzLanguageServer(_ bytes: [UInt8]) {
