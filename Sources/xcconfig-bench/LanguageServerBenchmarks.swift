@@ -6,12 +6,18 @@ import XCConfigSyntax
 /// The language server in this process on two pipes, driven as an editor drives it: every
 /// timing includes framing, JSON both ways and the pipes.
 final class BenchSession: @unchecked Sendable {
+    /// Every session's pipes, open until the process ends: a reading thread may still be in
+    /// `read` when its session is closed, and a descriptor number closed and reused by the
+    /// next session's pipe would hand it that session's bytes.
+    private static let retainedPipes = Locked<[Pipe]>([])
     private let toServer = Pipe()
     private let fromServer = Pipe()
     private let received = EventQueue<IncomingFrame>()
     private var nextID = 1
 
     init(root: String) {
+        let pipes = [toServer, fromServer]
+        Self.retainedPipes.withLock { $0 += pipes }
         let input = FileDescriptorStream(descriptor: toServer.fileHandleForReading.fileDescriptor)
         let output = FileDescriptorStream(descriptor: fromServer.fileHandleForWriting.fileDescriptor)
         // No debounce: the benchmarks time the work, not the wait.

@@ -4,11 +4,11 @@ import XCConfig
 @testable import XCConfigLanguageServer
 
 /// The fuzz target's property on seeded inputs, in every test run: the scripted session of
-/// `Tests/Fuzz/Regressions/lsp-session.input`, then mutated copies of it (bytes changed,
+/// `Tests/Fuzz/lsp-session.seed`, then mutated copies of it (bytes changed,
 /// removed, repeated, cut), never crash the server, and everything it writes is JSON-RPC.
 @Suite struct RandomFrameTests {
     static let session: [UInt8] = {
-        let path = #filePath.replacingOccurrences(of: "XCConfigLanguageServerTests/RandomFrameTests.swift", with: "Fuzz/Regressions/lsp-session.input")
+        let path = #filePath.replacingOccurrences(of: "XCConfigLanguageServerTests/RandomFrameTests.swift", with: "Fuzz/lsp-session.seed")
         let bytes = (try? RealFileSystem().read(path)) ?? []
         return Array(bytes.dropFirst())   // the fuzz target's selector byte
     }()
