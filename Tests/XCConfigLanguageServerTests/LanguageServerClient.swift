@@ -11,6 +11,8 @@ final class LanguageServerClient: @unchecked Sendable {
     private let received = EventQueue<IncomingFrame>()
     private let finished = DispatchSemaphore(value: 0)
     private let status = Locked<Int32?>(nil)
+    /// The files on "disk" the server reads.
+    let fileSystem: InMemoryFileSystem
     /// Notifications read while waiting for something else, in order.
     private(set) var notifications: [JSONValue] = []
     private var nextID = 1
@@ -24,6 +26,7 @@ final class LanguageServerClient: @unchecked Sendable {
         let pipes = [toServer, fromServer]
         Self.retainedPipes.withLock { $0 += pipes }
         let fileSystem = InMemoryFileSystem(currentDirectory: "/work", files: files)
+        self.fileSystem = fileSystem
         let input = FileDescriptorStream(descriptor: toServer.fileHandleForReading.fileDescriptor)
         let output = FileDescriptorStream(descriptor: fromServer.fileHandleForWriting.fileDescriptor)
         let options = LanguageServer.Options(fileSystem: fileSystem, debounceMilliseconds: debounce, version: "test")

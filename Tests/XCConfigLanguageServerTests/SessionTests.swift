@@ -94,6 +94,15 @@ import XCConfig
         #expect(client.shutDown() == 0)
     }
 
+    @Test func aLintConfigurationCreatedLaterAppliesOnceTheClientReportsIt() {
+        let (client, diagnostics) = Self.session()
+        #expect(diagnostics.count == 1)
+        client.fileSystem.addFile("/work/.xcconfig-lint.json", #"{"disabled_rules": ["missing-inherited"]}"#)
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": "file:///work/.xcconfig-lint.json", "type": 1]]])
+        #expect(client.diagnostics("App.xcconfig") == [])
+        #expect(client.shutDown() == 0)
+    }
+
     @Test func syntaxErrorsArePublished() {
         let (client, diagnostics) = Self.session(files: ["App.xcconfig": "A = 1\n= 2\n"])
         #expect(diagnostics.first?["code"] == "syntax")

@@ -49,7 +49,11 @@ final class Workspace {
     @discardableResult
     func fileChanged(_ path: String) -> [String] {
         parsedFiles = ParsedFileCache()
-        if path.hasSuffix(".pbxproj") || path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcproj") {
+        // A project, or a lint or format configuration that may be new: what depends on it
+        // is not recorded, so everything is made again.
+        let name = Path.basename(path)
+        if path.hasSuffix(".pbxproj") || path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcproj")
+            || name == LintConfiguration.fileName || name == FormatOptions.fileName {
             projects = [:]
             projectAbove = [:]
             return invalidateAll()
