@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Modules follow the data and depend one way:
-// XCConfigSyntax <- XCConfig <- XCConfigLint <- xcconfig (CLI).
+// XCConfigSyntax <- XCConfig <- XCConfigLint <- XCConfigLanguageServer <- xcconfig (CLI).
 let package = Package(
     name: "xcconfig",
     platforms: [.macOS(.v13)],
@@ -16,18 +16,20 @@ let package = Package(
         .target(name: "XCConfigSyntax"),
         .target(name: "XCConfig", dependencies: ["XCConfigSyntax"]),
         .target(name: "XCConfigLint", dependencies: ["XCConfig"]),
-        .target(name: "XCConfigCLI", dependencies: ["XCConfig", "XCConfigLint"]),
+        .target(name: "XCConfigLanguageServer", dependencies: ["XCConfig", "XCConfigLint"]),
+        .target(name: "XCConfigCLI", dependencies: ["XCConfig", "XCConfigLint", "XCConfigLanguageServer"]),
         // A static executable on Linux: no dynamic loader, no relocations to apply, no shared
         // libraries (libswiftCore, libstdc++, libc) to map and bind at every start (the tool
         // starts once per build step). Darwin has the Swift runtime in the OS.
         .executableTarget(
             name: "xcconfig", dependencies: ["XCConfigCLI"],
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
-        .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI"]),
+        .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI", "XCConfigLanguageServer"]),
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax", "ConformanceSupport"]),
         .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures", "PerformanceGuards/README.md"]),
         .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint", "ConformanceSupport"]),
         .testTarget(name: "CLITests", dependencies: ["XCConfigCLI", "ConformanceSupport"]),
+        .testTarget(name: "XCConfigLanguageServerTests", dependencies: ["XCConfigLanguageServer", "XCConfigCLI", "ConformanceSupport"]),
     ]
 )

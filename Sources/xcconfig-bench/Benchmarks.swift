@@ -64,6 +64,9 @@ func allBenchmarks(_ options: BenchOptions) -> [Benchmark] {
     list.append(Benchmark(name: "lint-chain-3000", goal: "< 1000 ms, < 200 MB", run: lintChain))
     list.append(Benchmark(name: "diff-project", goal: "< 300 ms", run: diffProject))
     list.append(Benchmark(name: "resolve-project-defaults", goal: "< 100 ms", run: resolveProjectDefaults))
+    list.append(Benchmark(name: "lsp-hover", goal: "p99 ≤ 5 ms", run: languageServerHover))
+    list.append(Benchmark(name: "lsp-edit", goal: "≤ 30 ms", run: languageServerEdit))
+    list.append(Benchmark(name: "lsp-open-corpus", goal: "≤ 100 MB", run: languageServerOpenCorpus))
     return list
 }
 

@@ -38,6 +38,11 @@ let usage = """
     (ms to resolve every target × configuration of the largest shared project with Xcode's
     defaults). Each has a
     NAME.peak-memory entry (MiB, peak resident memory of the process that ran it).
+    lsp-hover (ms from a hover request to its response, over pipes, on the first corpus file
+    whose include closure is five files; lsp-hover-p99 is the 99th percentile); lsp-edit (ms from
+    a one-character didChange to its publishDiagnostics, in a generated 1,000-line file that
+    includes five others); lsp-open-corpus (ms to open every corpus file in one server; its
+    peak memory is the server's with the whole corpus open).
     """
 
 func fail(_ message: String) -> Never {

@@ -7,9 +7,12 @@
 //   2 lint      `lint --format json` never crashes and prints valid JSON (an array)
 //   3 expand    plist expansion of the input (XML or binary) against a small stack never crashes
 //   4 explain   `explain` of every setting, text and JSON, never crashes; JSON output is valid
+//   5 lsp       the language server reads the input as its stream (after initialize and the
+//               opening of a document) and never crashes; every frame it writes is JSON-RPC
 // Every property failure calls fatalError, which libFuzzer records as a crash.
 import XCConfig
 import XCConfigCLI
+import XCConfigLanguageServer
 import XCConfigLint
 import XCConfigSyntax
 
@@ -124,16 +127,41 @@ private func fuzzExplain(_ bytes: [UInt8]) {
     }
 }
 
+/// `initialize` (UTF-8 positions) and a document with includes, conditions, references and
+/// non-ASCII text, open: what the fuzzed frames then act on.
+private let languageServerPrologue: [UInt8] = {
+    func frame(_ message: JSONValue) -> [UInt8] { FrameReader.frame(Array(message.serialized(pretty: false).utf8)) }
+    let text = "#include \"c.xcconfig\"\nA = 1\nB[sdk=iphoneos*] = $(A) é😀 ${A}\nOTHER_LDFLAGS = -ObjC\n"
+    return frame(["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": [
+        "rootUri": .string("file://\(directory)"), "capabilities": ["general": ["positionEncodings": ["utf-8"]]]]])
+        + frame(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+            "uri": .string("file://\(directory)/a.xcconfig"), "languageId": "xcconfig", "version": 1, "text": .string(text)]]])
+}()
+
+private func fuzzLanguageServer(_ bytes: [UInt8]) {
+    let fileSystem = workspace(Array("A = 0\n".utf8))
+    let options = LanguageServer.Options(fileSystem: fileSystem, debounceMilliseconds: 0)
+    let (output, _) = LanguageServer.respond(toStream: languageServerPrologue + bytes, options: options)
+    var reader = FrameReader()
+    reader.append(output)
+    for frame in reader.frames() {
+        guard case .message(let message) = frame, message["jsonrpc"] == "2.0" else {
+            fatalError("the server wrote a frame that is not JSON-RPC:\n\(String(decoding: output, as: UTF8.self))")
+        }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    switch data[0] % 5 {
+    switch data[0] % 6 {
     case 0: fuzzParse(bytes)
     case 1: fuzzResolve(bytes)
     case 2: fuzzLint(bytes)
     case 3: fuzzExpand(bytes)
-    default: fuzzExplain(bytes)
+    case 4: fuzzExplain(bytes)
+    default: fuzzLanguageServer(bytes)
     }
     return 0
 }

@@ -18,18 +18,19 @@ mkdir -p "$BUILD" "$WORK/corpus" "$WORK/crashes"
 FLAGS="-O -g -parse-as-library -sanitize=fuzzer,address -enable-testing -swift-version 6 -package-name xcconfig"
 
 build() {
-    for module in XCConfigSyntax XCConfig XCConfigLint XCConfigCLI; do
+    for module in XCConfigSyntax XCConfig XCConfigLint XCConfigLanguageServer XCConfigCLI; do
         # shellcheck disable=SC2046
         swiftc $FLAGS -wmo -c -module-name "$module" -I "$BUILD" \
             -emit-module -emit-module-path "$BUILD/$module.swiftmodule" \
             -o "$BUILD/$module.o" $(find "Sources/$module" -name '*.swift' | sort)
     done
     swiftc $FLAGS -I "$BUILD" Tests/Fuzz/FuzzTarget.swift "$BUILD"/XCConfigSyntax.o "$BUILD"/XCConfig.o \
-        "$BUILD"/XCConfigLint.o "$BUILD"/XCConfigCLI.o -o "$BUILD/xcconfig-fuzz"
+        "$BUILD"/XCConfigLint.o "$BUILD"/XCConfigLanguageServer.o "$BUILD"/XCConfigCLI.o -o "$BUILD/xcconfig-fuzz"
 }
 
 seed() {
-    # One seed per target byte (0 parse, 1 resolve, 2 lint, 3 expand, 4 explain) and input.
+    # One seed per target byte (0 parse, 1 resolve, 2 lint, 3 expand, 4 explain) and input;
+    # the language server (5) is seeded by lsp-session.seed, a scripted editor session.
     find ../shared/corpus ../shared/conformance Tests/Fuzz/Regressions -type f \
             \( -name '*.xcconfig' -o -name '*.plist' -o -name '*.entitlements' -o -name '*.input' \) 2>/dev/null |
         sort | awk '{ print NR "\t" $0 }' | while IFS="$(printf '\t')" read -r n file; do
@@ -42,6 +43,7 @@ seed() {
             { printf "\\$(printf '%03o' "$t")"; head -c 8192 "$file"; } > "$WORK/corpus/seed-$t-$n"
         done
     done
+    cp Tests/Fuzz/lsp-session.seed "$WORK/corpus/seed-lsp-1"
     for t in 3; do
         printf '\003<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n\t<key>CFBundleName</key>\n\t<string>${PRODUCT_NAME:upper}</string>\n\t<key>NSHumanReadableCopyright</key>\n\t<string>$(EMPTY)</string>\n\t<key>$(TeamIdentifierPrefix)x</key>\n\t<array><string>$(AppIdentifierPrefix)$(CFBundleIdentifier)</string><integer>1</integer><true/></array>\n</dict>\n</plist>\n' > "$WORK/corpus/seed-plist-1"
     done

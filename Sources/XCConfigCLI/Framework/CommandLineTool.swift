@@ -15,6 +15,7 @@ public enum CommandLineTool {
             LocalCommand.self,
             ProjectCommand.self,
             DiffCommand.self,
+            LanguageServerCommand.self,
             CompletionsCommand.self,
         ]
     }

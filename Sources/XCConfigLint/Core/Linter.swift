@@ -97,6 +97,12 @@ public struct Linter: Sendable {
         return Outcome(diagnostics: diagnostics, fileCount: run.context.files.count)
     }
 
+    /// Every finding as ``lint(paths:)`` reports it, with its rule, final severity and safe fix:
+    /// what an editor needs to offer each fix on its own (the language server's quick fixes).
+    public func findings(paths: [String]) throws(LintError) -> [Finding] {
+        try analyse(paths: paths).findings
+    }
+
     /// Applies every safe fix of the enabled correctable rules to the files below `paths`,
     /// atomically, touching nothing but the bytes each fix replaces. Runs again until nothing
     /// more can be fixed (a fix may reveal another, such as a second `//` in a value).

@@ -44,11 +44,7 @@ struct ConditionRule: LintRule {
     )
 
     /// Parameters the build system binds (semantics §4.2).
-    static let knownParameters: [String] = [
-        "sdk", "arch", "config", "variant", "target",
-        "_sdk_build_version", "__platform_filter", "__host_platform", "__destination_platform",
-        "__normalized_unversioned_triple",
-    ]
+    static var knownParameters: [String] { ConditionParameters.known }
 
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
@@ -129,4 +125,14 @@ extension String {
         let last = bytes.lastIndex(where: { !isSpace($0) })!
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
+}
+
+/// The condition parameters the build system binds (semantics §4.2): what the `condition` rule
+/// checks names against and what the language server completes, the common ones first.
+package enum ConditionParameters {
+    package static let known: [String] = [
+        "sdk", "arch", "config", "variant", "target",
+        "_sdk_build_version", "__platform_filter", "__host_platform", "__destination_platform",
+        "__normalized_unversioned_triple",
+    ]
 }

@@ -79,6 +79,11 @@ final class NameIndex: Sendable {
     private static let buckets = 64
     private let byLength: [Int: [(name: [UInt8], histogram: [UInt8])]]
     private let byUppercase: [String: String]
+    /// The near-miss search's result by name: it depends on nothing else, and a language
+    /// server lints the same names again at every keystroke. Emptied when it grows past
+    /// ``nearMissMemoLimit`` names (each edit of a name makes a new one).
+    private let nearMissMemo = Locked<[String: String?]>([:])
+    private static let nearMissMemoLimit = 100_000
 
     init(_ catalog: BuildSettingsCatalog) {
         var byLength: [Int: [(name: [UInt8], histogram: [UInt8])]] = [:]
@@ -107,6 +112,17 @@ final class NameIndex: Sendable {
             if catalog[String(decoding: bytes[..<index], as: UTF8.self)] != nil { return nil }
         }
         if let known = byUppercase[name.uppercased()] { return known }
+        if let remembered = nearMissMemo.withLock({ $0[name] }) { return remembered }
+        let found = nearMiss(bytes)
+        nearMissMemo.withLock { memo in
+            if memo.count >= Self.nearMissMemoLimit { memo.removeAll() }
+            memo[name] = .some(found)
+        }
+        return found
+    }
+
+    /// The known name within one or two edits of `bytes` (by its length), the nearest first.
+    private func nearMiss(_ bytes: [UInt8]) -> String? {
         let limit = bytes.count < 10 ? 1 : 2
         let histogram = Self.histogram(bytes)
         var best: (name: [UInt8], distance: Int)? = nil

@@ -1,0 +1,215 @@
+import XCConfig
+import XCConfigLint
+import XCConfigSyntax
+
+/// The open documents over the files on disk, the context the client chose, and each
+/// document's analysis, kept until a file it depends on changes.
+final class Workspace {
+    /// The files on disk.
+    let baseFileSystem: any FileSystem
+    /// The workspace's root folder: relative project paths start here.
+    var rootDirectory: String
+    /// Replaces `<DEVELOPER_DIR>` in includes.
+    var developerDirectory: String?
+    /// The build documents are evaluated for.
+    var settings = ContextSettings() {
+        didSet { if settings != oldValue { invalidateAll() } }
+    }
+    private(set) var documents: [String: TextDocument] = [:]
+    private var analyses: [String: DocumentAnalysis] = [:]
+    /// Files parsed since the last change, shared by the analyses made until the next one.
+    private var parsedFiles = ParsedFileCache()
+    /// Loaded projects by path (`nil`: unreadable), and the project found above each folder.
+    private var projects: [String: XcodeProject?] = [:]
+    private var projectAbove: [String: String?] = [:]
+
+    init(fileSystem: any FileSystem, rootDirectory: String, developerDirectory: String?) {
+        self.baseFileSystem = fileSystem
+        self.rootDirectory = rootDirectory
+        self.developerDirectory = developerDirectory
+    }
+
+    /// The file system everything reads: the disk with the open documents over it.
+    var fileSystem: OverlayFileSystem {
+        OverlayFileSystem(base: baseFileSystem, documents: documents.mapValues(\.bytes))
+    }
+
+    // MARK: - Documents
+
+    /// Opens, replaces or closes `path`'s document; returns the open documents whose analysis
+    /// this changes (the document itself first when open).
+    @discardableResult
+    func setDocument(_ document: TextDocument?, at path: String) -> [String] {
+        documents[path] = document
+        return fileChanged(path)
+    }
+
+    /// Forgets everything that depends on `path`, which changed on disk or in an editor;
+    /// returns the open documents affected.
+    @discardableResult
+    func fileChanged(_ path: String) -> [String] {
+        parsedFiles = ParsedFileCache()
+        // A project, or a lint or format configuration that may be new: what depends on it
+        // is not recorded, so everything is made again.
+        let name = Path.basename(path)
+        if path.hasSuffix(".pbxproj") || path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcproj")
+            || name == LintConfiguration.fileName || name == FormatOptions.fileName {
+            projects = [:]
+            projectAbove = [:]
+            return invalidateAll()
+        }
+        var affected: [String] = []
+        for (analysed, analysis) in analyses where analysed == path || analysis.dependencies.contains(path) {
+            analyses[analysed] = nil
+            affected.append(analysed)
+        }
+        if documents[path] != nil && !affected.contains(path) { affected.append(path) }
+        return affected.filter { documents[$0] != nil }.sorted { a, b in a == path || (b != path && a < b) }
+    }
+
+    /// Forgets every analysis; returns the open documents.
+    @discardableResult
+    func invalidateAll() -> [String] {
+        analyses = [:]
+        parsedFiles = ParsedFileCache()
+        return documents.keys.sorted()
+    }
+
+    // MARK: - Analysis
+
+    /// The analysis of the document (or file) at `path`.
+    func analysis(of path: String) -> DocumentAnalysis {
+        if let cached = analyses[path] { return cached }
+        let fileSystem = self.fileSystem
+        let bytes = (try? fileSystem.read(path)) ?? []
+        let tree = XCConfigParser.parse(bytes)
+        let project = project(for: path)
+        var (stack, context) = loadStack(for: path, project: project, configuration: settings.configuration, fileSystem: fileSystem)
+        if stack == nil { context = EvaluationContext(configuration: settings.configuration, sdks: settings.sdks, arch: settings.arch) }
+        var dependencies: Set<String> = [path]
+        for (_, configuration) in stack?.configurations ?? [] { dependencies.formUnion(configuration.dependencies) }
+        if let project { dependencies.insert(project.projectFilePath) }
+        if let lintConfiguration = LintConfiguration.find(from: Path.directory(of: path), fileSystem: fileSystem) {
+            dependencies.insert(lintConfiguration)
+        }
+        let analysis = DocumentAnalysis(path: path, tree: tree, project: project, stack: stack, context: context, dependencies: dependencies)
+        analyses[path] = analysis
+        return analysis
+    }
+
+    /// The lint findings in the document at `path`, with the workspace's `.xcconfig-lint.json`.
+    func findings(of path: String) -> [Finding] {
+        let analysis = analysis(of: path)
+        if let findings = analysis.findings { return findings }
+        let fileSystem = self.fileSystem
+        var configuration = LintConfiguration()
+        if let configurationPath = LintConfiguration.find(from: Path.directory(of: path), fileSystem: fileSystem),
+           let loaded = try? LintConfiguration.load(configurationPath, fileSystem: fileSystem) {
+            configuration = loaded.configuration
+        }
+        let linter = Linter(
+            configuration: configuration,
+            environment: LintEnvironment(projectRoot: analysis.project?.projectDirectory, developerDirectory: developerDirectory),
+            fileSystem: fileSystem,
+            project: analysis.project?.path)
+        let findings = ((try? linter.findings(paths: [path])) ?? []).filter { $0.file == path }
+        analysis.findings = findings
+        return findings
+    }
+
+    /// The resolver of `analysis`'s stack in each of its project's configurations.
+    func resolversByConfiguration(_ analysis: DocumentAnalysis) -> [(configuration: String, resolver: Resolver)] {
+        if let cached = analysis.resolversByConfiguration { return cached }
+        var result: [(configuration: String, resolver: Resolver)] = []
+        if let project = analysis.project {
+            let names = analysis.configurationNames
+            if names.count > 1 {
+                let fileSystem = self.fileSystem
+                for name in names {
+                    if let stack = loadStack(for: analysis.path, project: project, configuration: name, fileSystem: fileSystem).stack {
+                        result.append((name, stack.resolver))
+                    }
+                }
+            }
+        }
+        analysis.resolversByConfiguration = result
+        return result
+    }
+
+    /// The stack `path` is resolved in: with a project, the project's levels for the chosen
+    /// target and configuration, `path` reached through its base configurations or, when they
+    /// do not include it, standing in for the target's; without one, `path` alone, as
+    /// `xcconfig resolve PATH` reads it.
+    private func loadStack(
+        for path: String, project: XcodeProject?, configuration: String?, fileSystem: OverlayFileSystem
+    ) -> (stack: LoadedStack?, context: EvaluationContext) {
+        var evaluation = EvaluationContext(configuration: configuration, sdks: settings.sdks, arch: settings.arch)
+        var inputs = StackInputs()
+        var projectRoot = project?.projectDirectory
+        if let project, let levels = try? project.levels(target: settings.target, configuration: configuration) {
+            // As xcodebuild: without a configuration, the project's default one.
+            if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
+            evaluation.targetName = levels.targetName
+            inputs.apply(levels, projectFile: project.projectFilePath)
+        }
+        if projectRoot == nil { projectRoot = projectDirectory(above: path) }
+        let loader = IncludeLoader(fileSystem: fileSystem, projectRoot: projectRoot, developerDirectory: developerDirectory, parsedFiles: parsedFiles)
+        let options = Resolver.Options(maximumDepth: 100_000)
+        if project != nil, let stack = try? inputs.load(with: loader, context: evaluation, options: options),
+           stack.configurations.contains(where: { $0.configuration.dependencies.contains(path) }) {
+            return (stack, evaluation)
+        }
+        if project != nil {
+            inputs.targetBaseConfigFile = path
+            inputs.targetBaseConfigOrigin = nil
+        } else {
+            inputs.targetConfigFiles = [path]
+        }
+        return (try? inputs.load(with: loader, context: evaluation, options: options), evaluation)
+    }
+
+    // MARK: - Projects
+
+    /// The project of the settings, else the nearest `.xcodeproj` above `path`.
+    func project(for path: String) -> XcodeProject? {
+        let projectPath: String
+        if let configured = settings.project {
+            projectPath = Path.absolute(configured, relativeTo: rootDirectory)
+        } else {
+            guard let found = self.projectPath(above: Path.directory(of: path)) else { return nil }
+            projectPath = found
+        }
+        if let cached = projects[projectPath] { return cached }
+        let project = try? XcodeProject.load(path: projectPath, fileSystem: fileSystem)
+        projects[projectPath] = .some(project)
+        return project
+    }
+
+    /// The first `.xcodeproj` (by name) in `directory` or the nearest folder above it.
+    private func projectPath(above directory: String) -> String? {
+        if let cached = projectAbove[directory] { return cached }
+        var found: String?
+        if let entries = try? baseFileSystem.contents(ofDirectory: directory),
+           let name = entries.filter({ $0.hasSuffix(".xcodeproj") }).sorted().first {
+            found = Path.join(directory, name)
+        } else if directory != "/" && !directory.isEmpty {
+            found = projectPath(above: Path.directory(of: directory))
+        }
+        projectAbove[directory] = .some(found)
+        return found
+    }
+
+    /// The nearest folder at or above `path`'s that holds an `.xcodeproj` or `.xcworkspace`:
+    /// where Xcode searches last for includes.
+    private func projectDirectory(above path: String) -> String? {
+        var directory = Path.directory(of: path)
+        while true {
+            if let entries = try? baseFileSystem.contents(ofDirectory: directory),
+               entries.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
+                return directory
+            }
+            if directory == "/" || directory.isEmpty { return nil }
+            directory = Path.directory(of: directory)
+        }
+    }
+}
