@@ -1,5 +1,5 @@
 /// Where a folder stands with respect to git.
-public enum GitWorkTreeLookup: Sendable, Hashable {
+package enum GitWorkTreeLookup: Sendable, Hashable {
     /// Inside a work tree whose top folder is `root`.
     case workTree(root: String)
     /// Not inside any work tree.
@@ -10,7 +10,7 @@ public enum GitWorkTreeLookup: Sendable, Hashable {
 
 /// The questions the `local` commands ask git. ``GitCommandLine`` asks the real `git`;
 /// ``GitFolderLookup`` is the fallback without it.
-public protocol GitWorkTreeQuerying: Sendable {
+package protocol GitWorkTreeQuerying: Sendable {
     /// The work tree that contains `directory` (an existing folder).
     func workTree(containing directory: String) -> GitWorkTreeLookup
     /// Whether git ignores `relativePath` (relative to the work tree `root`); `nil` when unknown.
@@ -23,16 +23,16 @@ public protocol GitWorkTreeQuerying: Sendable {
 
 /// Asks the installed `git`: `git rev-parse --show-toplevel`, `git check-ignore -q`,
 /// `git ls-files --error-unmatch`.
-public struct GitCommandLine: GitWorkTreeQuerying {
+package struct GitCommandLine: GitWorkTreeQuerying {
     /// The `git` executable.
-    public var executable: String
+    package var executable: String
 
-    public init(executable: String) {
+    package init(executable: String) {
         self.executable = executable
     }
 
     /// The first executable `git` on `PATH` (from `environment`), or `nil` when git is not installed.
-    public static func find(environment: [String: String]) -> GitCommandLine? {
+    package static func find(environment: [String: String]) -> GitCommandLine? {
         guard let path = environment["PATH"], !path.isEmpty else { return nil }
         for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
             let candidate = Path.join(String(directory), "git")
@@ -41,9 +41,9 @@ public struct GitCommandLine: GitWorkTreeQuerying {
         return nil
     }
 
-    public var limitation: String? { nil }
+    package var limitation: String? { nil }
 
-    public func workTree(containing directory: String) -> GitWorkTreeLookup {
+    package func workTree(containing directory: String) -> GitWorkTreeLookup {
         guard let result = run(["rev-parse", "--show-toplevel"], in: directory) else {
             return .unknown(reason: "could not run \(executable)")
         }
@@ -55,7 +55,7 @@ public struct GitCommandLine: GitWorkTreeQuerying {
         return root.isEmpty ? .notAWorkTree : .workTree(root: root)
     }
 
-    public func isIgnored(_ relativePath: String, root: String) -> Bool? {
+    package func isIgnored(_ relativePath: String, root: String) -> Bool? {
         // 0 ignored, 1 not ignored, 128 fatal.
         guard let result = run(["check-ignore", "-q", "--", relativePath], in: root) else { return nil }
         switch result.status {
@@ -65,7 +65,7 @@ public struct GitCommandLine: GitWorkTreeQuerying {
         }
     }
 
-    public func isTracked(_ relativePath: String, root: String) -> Bool? {
+    package func isTracked(_ relativePath: String, root: String) -> Bool? {
         guard let result = run(["ls-files", "--error-unmatch", "--", relativePath], in: root) else { return nil }
         switch result.status {
         case 0: return true
@@ -93,21 +93,21 @@ public struct GitCommandLine: GitWorkTreeQuerying {
 /// The fallback when git cannot be asked: the work tree is the nearest folder holding `.git`,
 /// and a path is known to be ignored only when the root `.gitignore` lists it exactly.
 /// Whether a file is tracked is unknown.
-public struct GitFolderLookup: GitWorkTreeQuerying {
+package struct GitFolderLookup: GitWorkTreeQuerying {
     /// Where `.git` and `.gitignore` are looked for.
-    public var fileSystem: any FileSystem
+    package var fileSystem: any FileSystem
     /// Why git is not asked, for messages; `nil` when there is nothing to tell the user (an
     /// in-memory file system, which git could not see anyway).
-    public var reason: String?
+    package var reason: String?
 
-    public init(fileSystem: any FileSystem, reason: String?) {
+    package init(fileSystem: any FileSystem, reason: String?) {
         self.fileSystem = fileSystem
         self.reason = reason
     }
 
-    public var limitation: String? { reason }
+    package var limitation: String? { reason }
 
-    public func workTree(containing directory: String) -> GitWorkTreeLookup {
+    package func workTree(containing directory: String) -> GitWorkTreeLookup {
         var folder = Path.normalize(directory)
         while true {
             if fileSystem.exists(Path.join(folder, ".git")) { return .workTree(root: folder) }
@@ -117,10 +117,10 @@ public struct GitFolderLookup: GitWorkTreeQuerying {
         }
     }
 
-    public func isIgnored(_ relativePath: String, root: String) -> Bool? {
+    package func isIgnored(_ relativePath: String, root: String) -> Bool? {
         guard let bytes = try? fileSystem.read(Path.join(root, ".gitignore")) else { return nil }
         return GitIgnoreFile.lists(relativePath, in: bytes) ? true : nil
     }
 
-    public func isTracked(_ relativePath: String, root: String) -> Bool? { nil }
+    package func isTracked(_ relativePath: String, root: String) -> Bool? { nil }
 }

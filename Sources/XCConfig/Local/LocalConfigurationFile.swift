@@ -2,35 +2,35 @@ import XCConfigSyntax
 
 /// A value given for the local file: `NAME[cond]=VALUE` on the command line, or an environment
 /// variable with `--from-env`.
-public struct LocalSettingValue: Sendable, Hashable {
+package struct LocalSettingValue: Sendable, Hashable {
     /// `NAME` or `NAME[cond]`, as written on the left of `=`.
-    public var key: String
+    package var key: String
     /// The value, written as given (references stay references, as for `xcodebuild NAME=VALUE`).
-    public var value: String
+    package var value: String
 
-    public init(key: String, value: String) {
+    package init(key: String, value: String) {
         self.key = key
         self.value = value
     }
 }
 
 /// One assignment the local file makes.
-public struct LocalOverride: Sendable, Hashable {
+package struct LocalOverride: Sendable, Hashable {
     /// `NAME` or `NAME[cond]`.
-    public var key: String
+    package var key: String
     /// The setting name.
-    public var name: String
+    package var name: String
     /// The value as written.
-    public var value: String
+    package var value: String
     /// Where the assignment is in the local file.
-    public var location: SourceLocation
+    package var location: SourceLocation
     /// The shared value it replaces; `nil` when the shared configuration does not assign this
     /// name and conditions before its `#include?`.
-    public var sharedValue: String?
+    package var sharedValue: String?
 }
 
 /// Writes and updates the per-developer local file (cli.md "xcconfig local").
-public enum LocalConfigurationFile {
+package enum LocalConfigurationFile {
     /// The complete text of a new local file for `shared`.
     ///
     /// Every overridable setting is listed in order: `NAME = value` when `values` gives one,
@@ -130,21 +130,21 @@ public enum LocalConfigurationFile {
     }
 
     /// What ``update(_:for:prune:)`` changed.
-    public struct Update: Sendable, Hashable {
+    package struct Update: Sendable, Hashable {
         /// The updated file; equal to the input when nothing changed.
-        public var bytes: [UInt8]
+        package var bytes: [UInt8]
         /// Keys appended, commented out with their shared values.
-        public var added: [String]
+        package var added: [String]
         /// Keys whose assignments were commented out (with `prune`) because the name is no
         /// longer overridable.
-        public var commentedOut: [String]
+        package var commentedOut: [String]
         /// Keys no longer overridable whose assignments were kept in force (without `prune`),
         /// newly marked with a comment saying so.
-        public var kept: [String] = []
+        package var kept: [String] = []
         /// Names overridable again whose marker comments were removed, so none is left stale.
-        public var unmarked: [String] = []
+        package var unmarked: [String] = []
         /// Whether anything changed.
-        public var changed: Bool { !added.isEmpty || !commentedOut.isEmpty || !kept.isEmpty || !unmarked.isEmpty }
+        package var changed: Bool { !added.isEmpty || !commentedOut.isEmpty || !kept.isEmpty || !unmarked.isEmpty }
     }
 
     /// The start of the comments `update` writes above an assignment it keeps or comments out.

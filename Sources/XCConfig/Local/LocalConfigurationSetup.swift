@@ -1,78 +1,78 @@
 import XCConfigSyntax
 
 /// What git says about the local file.
-public struct LocalFileGitStatus: Sendable, Hashable {
+package struct LocalFileGitStatus: Sendable, Hashable {
     /// How the work tree was looked up.
-    public var lookup: GitWorkTreeLookup
+    package var lookup: GitWorkTreeLookup
     /// The work tree's top folder, when inside one.
-    public var root: String?
+    package var root: String?
     /// The local file's path relative to ``root``, when inside it.
-    public var relativePath: String?
+    package var relativePath: String?
     /// Whether git ignores the file; `nil` when unknown.
-    public var isIgnored: Bool?
+    package var isIgnored: Bool?
     /// Whether git tracks the file; `nil` when unknown.
-    public var isTracked: Bool?
+    package var isTracked: Bool?
     /// Why the answers are incomplete (git not installed, ...), `nil` when git answered.
-    public var limitation: String?
+    package var limitation: String?
 }
 
 /// One file a `local` operation writes, in the order the writes happen.
-public struct LocalWrite: Sendable, Hashable {
+package struct LocalWrite: Sendable, Hashable {
     /// What the file is.
-    public enum Role: String, Sendable, Hashable {
+    package enum Role: String, Sendable, Hashable {
         case gitignore
         case sharedConfiguration
         case localFile
     }
 
-    public var role: Role
+    package var role: Role
     /// The absolute path.
-    public var path: String
+    package var path: String
     /// The new contents.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// The contents before, `nil` when the file is new: what a failed operation puts back.
-    public var previous: [UInt8]?
+    package var previous: [UInt8]?
 
     /// The write as one file of a ``FileTransaction``.
-    public var fileEdit: FileEdit { FileEdit(path: path, bytes: bytes, previous: previous) }
+    package var fileEdit: FileEdit { FileEdit(path: path, bytes: bytes, previous: previous) }
 }
 
 /// Everything a `local` operation would do, computed before anything is written, so `--dry-run`
 /// can show it and a failure can undo it.
-public struct LocalPlan: Sendable {
+package struct LocalPlan: Sendable {
     /// The shared configuration and what its local file can override.
-    public var shared: SharedConfiguration
+    package var shared: SharedConfiguration
     /// The local file as it will be.
-    public var localFile: [UInt8]
+    package var localFile: [UInt8]
     /// The writes, in order: `.gitignore`, then the shared configuration, then the local file,
     /// so the file is ignored before it exists.
-    public var writes: [LocalWrite]
+    package var writes: [LocalWrite]
     /// What git says about the local file (before the writes).
-    public var git: LocalFileGitStatus
+    package var git: LocalFileGitStatus
     /// Warnings and notes for the user (not errors: an error stops planning).
-    public var notes: [Diagnostic]
+    package var notes: [Diagnostic]
     /// The keys whose given values were written (`init`).
-    public var setKeys: [String] = []
+    package var setKeys: [String] = []
     /// What `update` changed; `nil` for `init`.
-    public var update: LocalConfigurationFile.Update?
+    package var update: LocalConfigurationFile.Update?
     /// Whether `.gitignore` already ignored the file, so nothing was added.
-    public var alreadyIgnored: Bool = false
+    package var alreadyIgnored: Bool = false
 }
 
 /// What `xcconfig local check` reports.
-public struct LocalCheckReport: Sendable {
-    public var shared: SharedConfiguration
+package struct LocalCheckReport: Sendable {
+    package var shared: SharedConfiguration
     /// Whether the local file exists.
-    public var localFileExists: Bool
+    package var localFileExists: Bool
     /// The assignments the local file makes, in file order.
-    public var overrides: [LocalOverride]
+    package var overrides: [LocalOverride]
     /// What git says about it.
-    public var git: LocalFileGitStatus
+    package var git: LocalFileGitStatus
     /// Parse problems of the local file.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 
     /// Git tracks the local file: the one failure `check` reports (status 1).
-    public var isTracked: Bool { git.isTracked == true }
+    package var isTracked: Bool { git.isTracked == true }
 }
 
 /// The `xcconfig local` operations: create, update and check the per-developer file that a
@@ -80,19 +80,19 @@ public struct LocalCheckReport: Sendable {
 ///
 /// Operations first compute a ``LocalPlan``; ``apply(_:)`` then performs its writes, each atomic
 /// and keeping the file's permissions, undoing the earlier ones if a later one fails.
-public struct LocalConfigurationSetup: Sendable {
+package struct LocalConfigurationSetup: Sendable {
     /// Every read and write goes through this.
-    public var fileSystem: any FileSystem
+    package var fileSystem: any FileSystem
     /// How git is asked.
-    public var git: any GitWorkTreeQuerying
+    package var git: any GitWorkTreeQuerying
 
-    public init(fileSystem: any FileSystem, git: any GitWorkTreeQuerying) {
+    package init(fileSystem: any FileSystem, git: any GitWorkTreeQuerying) {
         self.fileSystem = fileSystem
         self.git = git
     }
 
     /// What git says about the file at `path` (which need not exist; its folder should).
-    public func gitStatus(of path: String) -> LocalFileGitStatus {
+    package func gitStatus(of path: String) -> LocalFileGitStatus {
         let directory = Path.directory(of: path)
         let lookup = git.workTree(containing: fileSystem.kind(of: directory) == .directory ? directory : Path.directory(of: directory))
         var status = LocalFileGitStatus(lookup: lookup, limitation: git.limitation)
@@ -122,7 +122,7 @@ public struct LocalConfigurationSetup: Sendable {
     /// - Throws: `.localFileExists` when the file exists and `force` is false; `.valueHasNoEffect`
     ///   when a value's setting is assigned after the `#include?` and `force` is false;
     ///   `.invalidValue`.
-    public func planInit(
+    package func planInit(
         _ shared: SharedConfiguration, values: [LocalSettingValue], force: Bool, editGitIgnore: Bool
     ) throws(LocalConfigurationError) -> LocalPlan {
         let localPath = shared.localFilePath
@@ -178,7 +178,7 @@ public struct LocalConfigurationSetup: Sendable {
     /// Plans `xcconfig local ignore`: the existing (or future) local file listed in the
     /// repository's `.gitignore`, the file itself untouched. Git still tracking it is a warning
     /// that names the `git rm --cached` to run.
-    public func planIgnore(_ shared: SharedConfiguration) -> LocalPlan {
+    package func planIgnore(_ shared: SharedConfiguration) -> LocalPlan {
         let localPath = shared.localFilePath
         let git = gitStatus(of: localPath)
         let (writes, notes, _, alreadyIgnored) = gitIgnoreChanges(git, localPath: localPath, edit: true)
@@ -243,7 +243,7 @@ public struct LocalConfigurationSetup: Sendable {
     /// The exact command, to run from the current directory, that stops git tracking the
     /// local file (the file itself stays): `git rm --cached PATH` inside the work tree, else
     /// `git -C ROOT rm --cached PATH`.
-    public func untrackCommand(_ git: LocalFileGitStatus, localPath: String) -> String {
+    package func untrackCommand(_ git: LocalFileGitStatus, localPath: String) -> String {
         let here = fileSystem.currentDirectory
         func word(_ path: String) -> String { (path.hasPrefix("-") ? "-- " : "") + Self.shellQuoted(path) }
         guard let root = git.root, let relative = git.relativePath else { return "git rm --cached " + word(localPath) }
@@ -267,7 +267,7 @@ public struct LocalConfigurationSetup: Sendable {
     /// force under a comment, or with `prune` are commented out.
     ///
     /// - Throws: `.localFileMissing` when there is no local file; `.unreadable`.
-    public func planUpdate(_ shared: SharedConfiguration, prune: Bool = false) throws(LocalConfigurationError) -> LocalPlan {
+    package func planUpdate(_ shared: SharedConfiguration, prune: Bool = false) throws(LocalConfigurationError) -> LocalPlan {
         let localPath = shared.localFilePath
         guard fileSystem.exists(localPath) else {
             throw LocalConfigurationError(.localFileMissing, "there is no local file yet; create it with `xcconfig local init`", file: localPath)
@@ -302,7 +302,7 @@ public struct LocalConfigurationSetup: Sendable {
     }
 
     /// What `xcconfig local check` reports.
-    public func check(_ shared: SharedConfiguration) -> LocalCheckReport {
+    package func check(_ shared: SharedConfiguration) -> LocalCheckReport {
         let localPath = shared.localFilePath
         let bytes = try? fileSystem.read(localPath)
         let git = gitStatus(of: localPath)
@@ -330,7 +330,7 @@ public struct LocalConfigurationSetup: Sendable {
 
     /// Performs `plan`'s writes in order with ``FileTransaction``: each atomic, all or none.
     /// A file changed on disk since the plan read it stops everything before the first write.
-    public func apply(_ plan: LocalPlan) throws(LocalConfigurationError) {
+    package func apply(_ plan: LocalPlan) throws(LocalConfigurationError) {
         do {
             try FileTransaction.apply(plan.writes.map(\.fileEdit), fileSystem: fileSystem)
         } catch {

@@ -1,24 +1,24 @@
 import XCConfigSyntax
 
 /// What `xcconfig local init --project` does, computed before anything is written.
-public struct LocalProjectPlan: Sendable {
+package struct LocalProjectPlan: Sendable {
     /// The project edit: the shared configuration, wrappers, the project file (and, through
     /// ``local``, `.gitignore` and the local file), in the order they are written.
-    public var project: ProjectEditPlan
+    package var project: ProjectEditPlan
     /// The local-file part (shared configuration as it will be, the local file, git).
-    public var local: LocalPlan
+    package var local: LocalPlan
     /// The settings moved out of the target's build settings into the shared configuration.
-    public var moved: [RemovedProjectSetting]
+    package var moved: [RemovedProjectSetting]
     /// The target whose base configuration is set.
-    public var targetName: String
+    package var targetName: String
     /// Whether the shared configuration is created (else it existed, and the moved values that
     /// differ from its own go to the local file).
-    public var createsSharedConfiguration: Bool
+    package var createsSharedConfiguration: Bool
 }
 
 extension LocalConfigurationSetup {
     /// The settings that differ between developers, moved into the shared configuration.
-    public static let perDeveloperSettings = [
+    package static let perDeveloperSettings = [
         "DEVELOPMENT_TEAM", "PRODUCT_BUNDLE_IDENTIFIER", "CODE_SIGN_STYLE", "CODE_SIGN_IDENTITY", "PROVISIONING_PROFILE_SPECIFIER",
     ]
 
@@ -36,7 +36,7 @@ extension LocalConfigurationSetup {
     ///
     /// Without `values`, every setting of every target and configuration resolves as before;
     /// the plan is refused otherwise.
-    public func planProjectInit(
+    package func planProjectInit(
         project path: String, target requestedTarget: String?, sharedPath: String?, values: [LocalSettingValue],
         force: Bool = false, editGitIgnore: Bool
     ) throws(LocalConfigurationError) -> LocalProjectPlan {

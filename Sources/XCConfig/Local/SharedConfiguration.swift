@@ -4,23 +4,23 @@ import XCConfigSyntax
 /// of the shared configuration, in that file or in a file it includes before that line.
 /// A later assignment wins over the included local file, so only these are overridable
 /// (semantics §1.6: includes are read in place).
-public struct OverridableSetting: Sendable, Hashable {
+package struct OverridableSetting: Sendable, Hashable {
     /// The setting name.
-    public var name: String
+    package var name: String
     /// The conditions as Xcode renders them (`[sdk=iphoneos*]`), or `""`.
-    public var conditionSuffix: String
+    package var conditionSuffix: String
     /// The value of the last assignment of this name and conditions before the `#include?`,
     /// as written (comments cut, §1.3): what the local file shows commented out.
-    public var sharedValue: String
+    package var sharedValue: String
     /// The file of that assignment.
-    public var file: String?
+    package var file: String?
     /// Where that assignment's name is.
-    public var location: SourceLocation
+    package var location: SourceLocation
 
     /// `NAME[cond]`: how the setting is written on the left of `=`.
-    public var key: String { name + conditionSuffix }
+    package var key: String { name + conditionSuffix }
 
-    public init(name: String, conditionSuffix: String = "", sharedValue: String, file: String?, location: SourceLocation) {
+    package init(name: String, conditionSuffix: String = "", sharedValue: String, file: String?, location: SourceLocation) {
         self.name = name
         self.conditionSuffix = conditionSuffix
         self.sharedValue = sharedValue
@@ -30,9 +30,9 @@ public struct OverridableSetting: Sendable, Hashable {
 }
 
 /// Why a `local` operation cannot go on.
-public struct LocalConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct LocalConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, which decides the exit status.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A file the user named (or the shared configuration found) cannot be read.
         case unreadable
         /// No shared configuration was named and none (or more than one) could be found.
@@ -52,59 +52,59 @@ public struct LocalConfigurationError: Error, Sendable, Hashable, CustomStringCo
         case valueHasNoEffect
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// One line saying what is wrong and what to do.
-    public var message: String
+    package var message: String
     /// The file concerned, if any.
-    public var file: String?
+    package var file: String?
 
-    public init(_ kind: Kind, _ message: String, file: String? = nil) {
+    package init(_ kind: Kind, _ message: String, file: String? = nil) {
         self.kind = kind
         self.message = message
         self.file = file
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// A shared configuration file, the per-developer file its `#include?` names, and the settings
 /// that file can override (cli.md "xcconfig local").
-public struct SharedConfiguration: Sendable {
+package struct SharedConfiguration: Sendable {
     /// The shared configuration's absolute path.
-    public var path: String
+    package var path: String
     /// The `#include?` naming the local file; `nil` when the file has none and one is to be added.
-    public var include: IncludeDirective?
+    package var include: IncludeDirective?
     /// The line of that `#include?`.
-    public var includeLine: Int?
+    package var includeLine: Int?
     /// The local file's absolute path: where the `#include?` finds it, or, when it does not
     /// exist yet, where Xcode would look first (next to the shared configuration).
-    public var localFilePath: String
+    package var localFilePath: String
     /// The name to write in `#include? "…"` when one is added.
-    public var includeName: String
+    package var includeName: String
     /// Every overridable setting, in order of first assignment; each name and conditions once.
-    public var overridable: [OverridableSetting]
+    package var overridable: [OverridableSetting]
     /// Parse and include diagnostics of the shared configuration and everything it includes.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
     /// The shared configuration's bytes as read.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// Every assignment Xcode applies after the local file's (after the `#include?` line, in
     /// the shared configuration or files it includes there), in order: a local value of the
     /// same setting has no effect (``overriddenAfterInclude(_:)``).
-    public var assignedAfterInclude: [OverridableSetting] = []
+    package var assignedAfterInclude: [OverridableSetting] = []
 
     /// The default name of a local file added with `--add-include`.
-    public static let defaultLocalFileName = "LocalConfig.xcconfig"
+    package static let defaultLocalFileName = "LocalConfig.xcconfig"
 
     /// Whether the shared configuration needs an `#include?` line added.
-    public var needsInclude: Bool { include == nil }
+    package var needsInclude: Bool { include == nil }
 
     /// The overridable setting named `key` (`NAME` or `NAME[cond]`), if any.
-    public func overridable(_ key: String) -> OverridableSetting? {
+    package func overridable(_ key: String) -> OverridableSetting? {
         overridable.first { $0.key == key }
     }
 
     /// Whether any assignment of `name`, with any conditions, is overridable.
-    public func isOverridable(name: String) -> Bool {
+    package func isOverridable(name: String) -> Bool {
         overridable.contains { $0.name == name }
     }
 
@@ -115,7 +115,7 @@ public struct SharedConfiguration: Sendable {
     ///     (default: the last one); with `addingInclude`, the name of the one to add.
     ///   - addingInclude: when the file has no `#include?`, plan to append one instead of failing;
     ///     every setting of the file and its includes is then overridable.
-    public static func load(
+    package static func load(
         path: String, loader: IncludeLoader, includeName: String? = nil, addingInclude: Bool = false
     ) throws(LocalConfigurationError) -> SharedConfiguration {
         let fileSystem = loader.fileSystem
@@ -197,7 +197,7 @@ public struct SharedConfiguration: Sendable {
     /// The first assignment after the `#include?` that replaces a local value of `key`
     /// (`NAME` or `NAME[cond]`) whenever that value applies: the same name, and conditions
     /// that are all among the key's (or `*`). A local value it replaces has no effect.
-    public func overriddenAfterInclude(_ key: String) -> OverridableSetting? {
+    package func overriddenAfterInclude(_ key: String) -> OverridableSetting? {
         guard let (name, conditions) = parseSettingKey(key) else { return nil }
         return assignedAfterInclude.first { later in
             guard later.name == name, let (_, laterConditions) = parseSettingKey(later.key) else { return false }
@@ -255,7 +255,7 @@ public struct SharedConfiguration: Sendable {
 
     /// The shared configuration under `directory` when none is named: the only `.xcconfig` file
     /// there (searched recursively, skipping what `lint` skips) that has an `#include?`.
-    public static func find(under directory: String, fileSystem: any FileSystem) throws(LocalConfigurationError) -> String {
+    package static func find(under directory: String, fileSystem: any FileSystem) throws(LocalConfigurationError) -> String {
         var found: [String] = []
         var pending = [Path.absolute(directory, relativeTo: fileSystem.currentDirectory)]
         var visited: Set<String> = []

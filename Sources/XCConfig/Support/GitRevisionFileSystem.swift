@@ -11,14 +11,14 @@
 /// `.xcconfig` of the revision in one `git show` per thousand files (what a stack loads is
 /// mostly those: one process each would cost more than the rest of a diff); any other file is
 /// one `git cat-file blob`. What was read is remembered.
-public struct GitRevisionFileSystem: FileSystem {
+package struct GitRevisionFileSystem: FileSystem {
     /// The revision as given (`origin/main`, `HEAD~1`, a commit ID).
-    public let revision: String
+    package let revision: String
     /// The commit it names.
-    public let commit: String
+    package let commit: String
     /// The work tree's top folder, spelled as seen from ``currentDirectory``.
-    public let root: String
-    public let currentDirectory: String
+    package let root: String
+    package let currentDirectory: String
 
     private struct Entry: Sendable {
         var kind: FileKind
@@ -38,13 +38,13 @@ public struct GitRevisionFileSystem: FileSystem {
     private let cache = Locked(BlobCache())
 
     /// Why a revision cannot be read.
-    public struct OpenError: Error, Sendable, CustomStringConvertible {
-        public var description: String
+    package struct OpenError: Error, Sendable, CustomStringConvertible {
+        package var description: String
     }
 
     /// Opens `revision` of the repository whose work tree holds `directory` (an absolute path,
     /// which becomes the current directory).
-    public init(revision: String, directory: String, git: GitCommandLine) throws(OpenError) {
+    package init(revision: String, directory: String, git: GitCommandLine) throws(OpenError) {
         guard let prefixResult = git.run(["rev-parse", "--show-prefix"], in: directory) else {
             throw OpenError(description: "could not run \(git.executable)")
         }
@@ -168,9 +168,9 @@ public struct GitRevisionFileSystem: FileSystem {
         return fetched
     }
 
-    public func kind(of path: String) -> FileKind? { entry(path)?.entry.kind }
+    package func kind(of path: String) -> FileKind? { entry(path)?.entry.kind }
 
-    public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+    package func read(_ path: String) throws(FileSystemError) -> [UInt8] {
         guard let (_, entry) = entry(path) else { throw FileSystemError(path: path, reason: .notFound) }
         switch entry.kind {
         case .directory: throw FileSystemError(path: path, reason: .isDirectory)
@@ -185,22 +185,22 @@ public struct GitRevisionFileSystem: FileSystem {
         }
     }
 
-    public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+    package func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
         throw FileSystemError(path: path, reason: .permissionDenied)
     }
 
-    public func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
+    package func contents(ofDirectory path: String) throws(FileSystemError) -> [String] {
         guard let (target, entry) = entry(path) else { throw FileSystemError(path: path, reason: .notFound) }
         guard entry.kind == .directory else { throw FileSystemError(path: path, reason: .ioError("not a directory")) }
         return children[target] ?? []
     }
 
-    public func resolvingSymlinks(_ path: String) -> String {
+    package func resolvingSymlinks(_ path: String) -> String {
         guard let relativePath = relative(path), let target = resolved(relativePath) else { return Path.normalize(path) }
         return target.isEmpty ? root : Path.join(root, target)
     }
 
-    public func isSymbolicLink(_ path: String) -> Bool {
+    package func isSymbolicLink(_ path: String) -> Bool {
         guard let relativePath = relative(path), let parent = resolved(Path.directory(of: relativePath) == "." ? "" : Path.directory(of: relativePath)) else { return false }
         let own = parent.isEmpty ? Path.basename(relativePath) : parent + "/" + Path.basename(relativePath)
         return entries[own]?.isSymbolicLink ?? false
@@ -209,7 +209,7 @@ public struct GitRevisionFileSystem: FileSystem {
     /// The lines each file has added or changed from `base` to `head` (the working tree when
     /// `nil`), by absolute path as seen from `directory`: where a change in the diff is, for
     /// annotations. A deletion counts as the line before it. `nil` when git cannot say.
-    public static func changedLines(from base: String, to head: String?, directory: String, git: GitCommandLine) -> [String: Set<Int>]? {
+    package static func changedLines(from base: String, to head: String?, directory: String, git: GitCommandLine) -> [String: Set<Int>]? {
         guard let prefix = git.run(["rev-parse", "--show-prefix"], in: directory), prefix.status == 0 else { return nil }
         var root = Path.normalize(directory)
         for _ in 0..<prefix.trimmedOutput.split(separator: "/").count { root = Path.directory(of: root) }
