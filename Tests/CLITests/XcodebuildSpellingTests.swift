@@ -114,6 +114,16 @@ func parityScheme(_ targets: [(name: String, id: String)], launch: String = "Deb
         text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("    ") }
     }
 
+    /// xcodebuild's own command line prints xcodebuild's text; an explicit format still wins.
+    @Test func theShowBuildSettingsWordSelectsXcodebuildsText() {
+        let fileSystem = parityProject()
+        let plain = runCLI(["resolve", "-showBuildSettings", "-project", "App.xcodeproj", "-target", "App"], fileSystem: fileSystem)
+        #expect(plain.status == .success, "\(plain.stderr)")
+        #expect(plain.stdout.hasPrefix("Build settings for action build and target App:\n    "))
+        let json = runCLI(["resolve", "-showBuildSettings", "-project", "App.xcodeproj", "-target", "App", "--format", "json"], fileSystem: fileSystem)
+        #expect(json.stdout.hasPrefix("{"))
+    }
+
     @Test func showBuildSettingsPrintsOneBlockPerTargetAsXcodebuildDoes() {
         let fileSystem = parityProject()
         let result = runCLI(["resolve", "--project", "App.xcodeproj", "--all-targets", "--format", "showbuildsettings"], fileSystem: fileSystem)

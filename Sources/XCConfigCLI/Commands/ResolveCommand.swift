@@ -51,7 +51,7 @@ enum ResolveCommand: Command {
                 .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}; with --format showbuildsettings or xcodebuild-json: one block per target, as xcodebuild -alltargets (also -alltargets)."),
                 .flag("all-configurations", help: "With --project and --format json: every configuration of each target listed."),
                 .flag("strict", help: "Exit with status 1 when a printed value depends on what only Xcode and its SDK know (otherwise a note on stderr)."),
-                .flag("show-build-settings", help: "Ignored: accepts xcodebuild's -showBuildSettings, so its command line can be reused."),
+                .flag("show-build-settings", help: "xcodebuild's -showBuildSettings: --format showbuildsettings unless another --format is given, so xcodebuild's command line prints xcodebuild's text."),
             ],
             positionals: [PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true)],
             acceptsOverrides: true,
@@ -61,7 +61,12 @@ enum ResolveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         let files = arguments.positionals("file")
-        let arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
+        var arguments = try StackArguments.defaultingToProject(arguments, files: files, context: context)
+        // xcodebuild's -showBuildSettings prints its own text: so does ours, unless a format
+        // other than the default is asked for.
+        if arguments.flag("show-build-settings") && arguments.value("format") == "text" {
+            arguments.valuesByOption["format"] = ["showbuildsettings"]
+        }
         if XcodebuildOutput.formats.contains(arguments.value("format") ?? ""), arguments.values("print").isEmpty {
             return try XcodebuildOutput.run(arguments, files: files, context: context)
         }
