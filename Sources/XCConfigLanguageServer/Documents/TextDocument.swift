@@ -1,4 +1,5 @@
 import XCConfig
+import XCConfigLint
 
 /// How the `character` of an LSP position counts (LSP 3.17 `PositionEncodingKind`): the server
 /// takes UTF-8 when the client offers it, since every offset of the library is a byte offset;
@@ -36,19 +37,7 @@ struct LineTable: Sendable {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                starts.append(index + 1)
-            } else if byte == 0x0D {
-                if index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
-            }
-            index += 1
-        }
-        self.starts = starts
+        starts = LineIndex(bytes).lineStarts
     }
 
     /// Where line `line`'s text ends, before its terminator.

@@ -1,12 +1,12 @@
 import XCConfigSyntax
 
-/// The line starts of a file that is not a configuration file (a project file), counting LF,
-/// CR and CRLF as line ends.
-struct LineIndex {
-    let bytes: [UInt8]
-    let lineStarts: [Int]
+/// The line starts of a file that is not a configuration file (a project file), or of a
+/// document as LSP counts its lines: LF, CR and CRLF end a line.
+package struct LineIndex: Sendable {
+    package let bytes: [UInt8]
+    package let lineStarts: [Int]
 
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         var index = 0
