@@ -52,31 +52,35 @@ extension Evaluator {
     /// ``evaluateReference(compiled:)`` for the references it does not reach by ID: extra
     /// bindings are consulted by name, and a computed name is evaluated first.
     func evaluateReferenceByName(_ reference: CompiledReference) -> ValueRange? {
-        let name: String?
-        let target: Target
-        switch reference.kind {
-        case .setting:
-            name = table.name(Int(reference.nameID))
-            target = self.target(of: name!, interned: Int(reference.nameID))
-        case .unassigned:
-            name = store.unassignedNames.string(Int(reference.nameID))
-            target = self.target(of: name!, interned: nil)
-        case .empty, .inherited, .value:
-            name = reference.kind == .empty ? "" : reference.kind == .inherited ? "inherited" : "value"
-            target = self.target(of: name!, interned: reference.nameID >= 0 ? Int(reference.nameID) : nil)
-        case .computed:
-            let spelled = evaluatePieces(reference.name)
-            let bytes = values.bytes(spelled.start, spelled.count)
-            if extraBindings.isEmpty, CompiledReference.NameKind(specialName: bytes) == nil, let id = nameIDs.id(ofBytes: bytes) {
-                // An assigned setting's name, looked up on the bytes, then reached as a reference
-                // spelled with that name is.
-                return evaluateAssigned(reference, id: id)
-            } else {
-                name = string(spelled)
-                target = self.target(of: name!)
-            }
+        guard reference.kind == .computed else {
+            let (name, target) = reach(literal: reference)
+            return evaluate(reference, reaching: target, spelled: name)
         }
+        let spelled = evaluatePieces(reference.name)
+        let bytes = values.bytes(spelled.start, spelled.count)
+        if extraBindings.isEmpty, CompiledReference.NameKind(specialName: bytes) == nil, let id = nameIDs.id(ofBytes: bytes) {
+            // An assigned setting's name, looked up on the bytes, then reached as a reference
+            // spelled with that name is.
+            return evaluateAssigned(reference, id: id)
+        }
+        let name = string(spelled)
+        let target = self.target(of: name)
         return evaluate(reference, reaching: target, spelled: name)
+    }
+
+    /// The name a reference whose name is not computed spells, and what it reaches.
+    func reach(literal reference: CompiledReference) -> (name: String, target: Target) {
+        let name: String
+        switch reference.kind {
+        case .setting: name = table.name(Int(reference.nameID))
+        case .unassigned: name = store.unassignedNames.string(Int(reference.nameID))
+        case .empty: name = ""
+        case .inherited: name = "inherited"
+        case .value: name = "value"
+        case .computed: preconditionFailure("a computed name is evaluated, not read")
+        }
+        let interned = reference.kind == .unassigned || reference.nameID < 0 ? nil : Int(reference.nameID)
+        return (name, target(of: name, interned: interned))
     }
 
     /// The value of `reference`, which reaches `target`, operators applied. `spelled` is the

@@ -142,9 +142,15 @@ extension Evaluator {
     /// element, operators applied to each element (semantics §3.3, §3.6).
     func evaluateReferenceElements(compiled index: Int) -> [String] {
         let reference = store.references[index]
-        let name = spelledName(of: reference)
+        let name: String, target: Target
+        if reference.kind == .computed {
+            name = evaluatePiecesString(reference.name)
+            target = self.target(of: name)
+        } else {
+            (name, target) = reach(literal: reference)
+        }
         var elements: [String]
-        switch target(of: name, interned: reference.kind == .computed ? nameIDs[name] : reference.kind == .unassigned || reference.nameID < 0 ? nil : Int(reference.nameID)) {
+        switch target {
         case .bound(let value):
             elements = [value]
         case .unsetSetting(let id):
@@ -174,18 +180,6 @@ extension Evaluator {
             }
         }
         return elements
-    }
-
-    /// The name a compiled reference spells, its pieces evaluated when it is computed.
-    func spelledName(of reference: CompiledReference) -> String {
-        switch reference.kind {
-        case .setting: return table.name(Int(reference.nameID))
-        case .unassigned: return store.unassignedNames.string(Int(reference.nameID))
-        case .empty: return ""
-        case .inherited: return "inherited"
-        case .value: return "value"
-        case .computed: return evaluatePiecesString(reference.name)
-        }
     }
 
     /// The string form of compiled pieces (a name, an operand), dropping the bytes only it needed.
