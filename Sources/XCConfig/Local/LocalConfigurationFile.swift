@@ -108,6 +108,10 @@ package enum LocalConfigurationFile {
     /// comment, §1.3) broken as `/$()/`, and `$()` guarding a trailing `;` or `\` (which Xcode
     /// would drop or read as a continuation) and leading or trailing spaces (which it trims).
     /// `$(...)` references stay, as with `xcodebuild NAME=VALUE`.
+    ///
+    /// A final `\` can be guarded only in a setting parsed as a string: with list semantics
+    /// (§3.3) the `\` would escape the guard's `$`, and the value would read back as `…\$()`.
+    /// No text holds it there, so such a value is refused rather than written changed.
     static func valueText(_ value: String, key: String) throws(LocalConfigurationError) -> String {
         if value.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\u{2028}" || $0 == "\u{2029}" }) {
             throw LocalConfigurationError(.invalidValue, "the value of \(key) has a line break, which an xcconfig value cannot hold")
@@ -115,7 +119,16 @@ package enum LocalConfigurationFile {
         var text = value.replacingEvery("//", with: "/$()/")
         while text.contains("//") { text = text.replacingEvery("//", with: "/$()/") }
         if let first = text.unicodeScalars.first, first == " " || first == "\t" { text = "$()" + text }
-        if let last = text.unicodeScalars.last, last == " " || last == "\t" || last == ";" || last == "\\" { text += "$()" }
+        guard let last = text.unicodeScalars.last else { return text }
+        if last == "\\" {
+            let name = String(key.prefix { $0 != "[" })
+            if BuildSettingsCatalog.shared.type(of: name).usesListSemantics {
+                throw LocalConfigurationError(
+                    .invalidValue,
+                    "the value of \(key) ends in \\, which an xcconfig file cannot hold for a setting parsed as a list: Xcode reads a final \\ as a line continuation, and any guard after it as escaped text")
+            }
+        }
+        if last == " " || last == "\t" || last == ";" || last == "\\" { text += "$()" }
         return text
     }
 

@@ -165,6 +165,18 @@ struct LocalConfigurationFileTests {
         #expect(tree.assignments.first?.value == "https:/$()/x/$()/y")
     }
 
+    /// Regression: a final `\\` was guarded as `\\$()` in every setting, but in a setting parsed as a
+    /// list `\\$` is an escaped `$` (semantics §3.3; conformance case typed-builtin-settings), so
+    /// the value read back as `a\\$()`. A string setting reads the guard as empty; a list one refuses.
+    @Test func aFinalBackslashIsGuardedOnlyWhereXcodeReadsTheGuardAsEmpty() throws {
+        let text = try LocalConfigurationFile.valueText("a\\", key: "PRODUCT_NAME")
+        #expect(text == "a\\$()")
+        #expect(makeResolver("PRODUCT_NAME = \(text)\n").value(of: "PRODUCT_NAME") == "a\\")
+        #expect(throws: LocalConfigurationError.self) { try LocalConfigurationFile.valueText("a\\", key: "OTHER_LDFLAGS[sdk=iphoneos*]") }
+        #expect(throws: LocalConfigurationError.self) { try LocalConfigurationFile.valueText("a\\", key: "MY_SETTING") }
+        #expect(try LocalConfigurationFile.valueText("a\\b", key: "MY_SETTING") == "a\\b")
+    }
+
     @Test func updateKeepsEveryLineAndAppendsNewSettingsCommentedOut() throws {
         let existing = """
             // My notes: keep this team.
