@@ -13,6 +13,8 @@ final class ServerSession {
     }
 
     private var state = State.uninitialized
+    /// The context `initializationOptions` chose; configuration changes are laid over it.
+    private var initialSettings = ContextSettings()
     let workspace: Workspace
     private(set) var encoding = PositionEncoding.utf16
     private let options: LanguageServer.Options
@@ -144,7 +146,8 @@ final class ServerSession {
             ?? params["rootUri"]?.stringValue.flatMap(DocumentURI.path(of:))
             ?? params["rootPath"]?.stringValue
         if let root { workspace.rootDirectory = Path.absolute(root, relativeTo: options.fileSystem.currentDirectory) }
-        workspace.settings = ContextSettings(params["initializationOptions"])
+        initialSettings = ContextSettings(params["initializationOptions"])
+        workspace.settings = initialSettings
         state = .running
         return [
             "capabilities": [
@@ -207,8 +210,8 @@ final class ServerSession {
             scheduleDiagnostics(workspace.setDocument(nil, at: path), now: nil)
             send(ServerMessage.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
         case "workspace/didChangeConfiguration":
-            let settings = ContextSettings(params["settings"])
-            if settings != ContextSettings() || params["settings"]?.objectMembers != nil {
+            let settings = initialSettings.overlaid(by: params["settings"])
+            if settings != workspace.settings {
                 workspace.settings = settings
                 scheduleDiagnostics(workspace.invalidateAll(), now: nil)
             }

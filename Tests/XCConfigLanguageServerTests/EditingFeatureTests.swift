@@ -186,6 +186,20 @@ import XCConfig
         #expect(client.shutDown() == 0)
     }
 
+    /// Regression: Emacs eglot sends `{"settings": {}}` right after `initialized`, and that
+    /// replaced the `initializationOptions` context with the default one.
+    @Test func aConfigurationChangeKeepsTheInitializationOptionsItDoesNotName() {
+        let text = "FLAG = debug\nFLAG[config=Release] = release\nFLAG[sdk=iphoneos*] = device\n"
+        let client = Self.session(text, options: ["configuration": "Release"])
+        client.notify("workspace/didChangeConfiguration", ["settings": [:]])
+        #expect(SessionTests.hoverText(client, "App.xcconfig", 0, 1).hasPrefix("**FLAG** = `release`"))
+        client.notify("workspace/didChangeConfiguration", ["settings": ["sdk": "iphoneos"]])
+        #expect(SessionTests.hoverText(client, "App.xcconfig", 0, 1).hasPrefix("**FLAG** = `device`"))
+        client.notify("workspace/didChangeConfiguration", ["settings": ["configuration": "Debug"]])
+        #expect(SessionTests.hoverText(client, "App.xcconfig", 0, 1).hasPrefix("**FLAG** = `debug`"))
+        #expect(client.shutDown() == 0)
+    }
+
     static let projectFile = """
         // !$*UTF8*$!
         {

@@ -24,16 +24,24 @@ struct ContextSettings: Hashable, Sendable {
     /// The settings in `json`: the object itself, or its `xcconfig` member (clients nest
     /// server settings under the server's name).
     init(_ json: JSONValue?) {
-        guard var json, json.objectMembers != nil else { return }
+        self = ContextSettings().overlaid(by: json)
+    }
+
+    /// These settings with each one `json` names replaced. Clients send
+    /// `workspace/didChangeConfiguration` with whatever their own configuration holds, often
+    /// `{}` (Emacs eglot does, right after `initialized`), so a setting it leaves out keeps its
+    /// `initializationOptions` value rather than falling back to the default.
+    func overlaid(by json: JSONValue?) -> ContextSettings {
+        guard var json, json.objectMembers != nil else { return self }
         if let nested = json["xcconfig"], nested.objectMembers != nil { json = nested }
-        configuration = json["configuration"]?.stringValue
-        if let sdk = json["sdk"]?.stringValue {
-            sdks = [sdk]
-        } else if let list = json["sdk"]?.arrayValue {
-            sdks = list.compactMap(\.stringValue)
+        var settings = self
+        if let value = json["configuration"] { settings.configuration = value.stringValue }
+        if let sdk = json["sdk"] {
+            settings.sdks = sdk.stringValue.map { [$0] } ?? sdk.arrayValue?.compactMap(\.stringValue) ?? []
         }
-        arch = json["arch"]?.stringValue
-        project = json["project"]?.stringValue
-        target = json["target"]?.stringValue
+        if let value = json["arch"] { settings.arch = value.stringValue }
+        if let value = json["project"] { settings.project = value.stringValue }
+        if let value = json["target"] { settings.target = value.stringValue }
+        return settings
     }
 }
