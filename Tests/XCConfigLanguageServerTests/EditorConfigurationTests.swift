@@ -85,11 +85,15 @@ import Testing
         return try run(resolved, in: directory.path, environment: ["PATH": path, "HOME": directory.path, "XCCONFIG_EDITOR_FILE": file.path])
     }
 
-    /// What every editor must have received: the finding, and the hover in the Debug context.
+    /// What every editor must have received: the finding, the hover in the Debug context, the
+    /// definition and a completion.
     static func expectSessionWorked(_ output: String) {
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("diagnostic: line 1: ") && $0.contains("PRODUCT_BUNDLE_IDENTIFER") }, "\(output)")
         #expect(lines.contains { $0.hasPrefix("hover: ") && $0.contains("**MY_NAME** = `debug-app`") }, "\(output)")
+        // `$(MY_NAME)` goes to the assignment that wins in Debug; `PRODUCT_BU` completes.
+        #expect(lines.contains("definition: line 3"), "\(output)")
+        #expect(lines.contains { $0.hasPrefix("completion: ") && $0.split(separator: " ").contains("PRODUCT_BUNDLE_IDENTIFIER") }, "\(output)")
         #expect(lines.contains("done"), "\(output)")
     }
 

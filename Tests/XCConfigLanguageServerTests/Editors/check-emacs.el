@@ -17,5 +17,13 @@
 (search-forward "$(M")
 (let ((hover (jsonrpc-request (eglot-current-server) :textDocument/hover (eglot--TextDocumentPositionParams))))
   (message "hover: %s" (car (split-string (plist-get (plist-get hover :contents) :value) "\n"))))
+(let ((locations (jsonrpc-request (eglot-current-server) :textDocument/definition (eglot--TextDocumentPositionParams))))
+  (dolist (location (if (vectorp locations) (append locations nil) (list locations)))
+    (message "definition: line %d" (1+ (plist-get (plist-get (plist-get location :range) :start) :line)))))
+(let* ((completion (jsonrpc-request (eglot-current-server) :textDocument/completion
+                                    (list :textDocument (eglot--TextDocumentIdentifier)
+                                          :position (list :line 0 :character 10))))
+       (items (if (vectorp completion) completion (plist-get completion :items))))
+  (message "completion: %s" (mapconcat (lambda (item) (plist-get item :label)) items " ")))
 (eglot-shutdown (eglot-current-server))
 (message "done")

@@ -17,6 +17,23 @@ local responses = vim.lsp.buf_request_sync(buffer, "textDocument/hover", {
 for _, response in pairs(responses or {}) do
   if response.result then print("hover: " .. vim.split(response.result.contents.value, "\n")[1]) end
 end
+local position = { line = 3, character = line:find("$(M", 1, true) + 2 }
+local definitions = vim.lsp.buf_request_sync(buffer, "textDocument/definition",
+  { textDocument = { uri = vim.uri_from_bufnr(buffer) }, position = position }, 10000)
+for _, response in pairs(definitions or {}) do
+  local result = response.result or {}
+  for _, location in ipairs(result.range and { result } or result) do
+    print(("definition: line %d"):format(location.range.start.line + 1))
+  end
+end
+local completions = vim.lsp.buf_request_sync(buffer, "textDocument/completion",
+  { textDocument = { uri = vim.uri_from_bufnr(buffer) }, position = { line = 0, character = 10 } }, 10000)
+for _, response in pairs(completions or {}) do
+  local items = response.result and (response.result.items or response.result) or {}
+  local labels = {}
+  for index = 1, #items do labels[#labels + 1] = items[index].label end
+  print("completion: " .. table.concat(labels, " "))
+end
 if client then
   client:stop()
   vim.wait(5000, function() return client:is_stopped() end, 50)
