@@ -16,6 +16,17 @@ package enum JSON5 {
         var parser = JSON5Parser(bytes: bytes)
         return try parser.parseDocument()
     }
+
+    /// Parses `bytes` like ``parse(_:)`` and also returns where every value is written: a
+    /// member's entry runs from its key to just after its trailing comma (or its value's end
+    /// when none follows), an element's from its value. An editor changes one value's bytes and
+    /// leaves every other byte as it is (``JSON5ProjectText``).
+    package static func parseWithSpans(_ bytes: [UInt8]) throws(ProjectFileError) -> (ProjectFileValue, ProjectFileSpans) {
+        var parser = JSON5Parser(bytes: bytes)
+        parser.spans = ProjectFileSpans()
+        let value = try parser.parseDocument()
+        return (value, parser.spans!)
+    }
 }
 
 private struct JSON5Container {
@@ -25,6 +36,14 @@ private struct JSON5Container {
     var pendingKey = ""
     var pendingKeyLine = 0
     var openLine: Int
+    /// Where the `{` or `[` is, and (when spans are recorded) the key path of this container and
+    /// where the pending key starts.
+    var openPosition = 0
+    var path: [String] = []
+    var pendingKeyStart = 0
+
+    /// The key-path component of the value being read in this container.
+    var childComponent: String { isObject ? pendingKey : ProjectFileSpans.index(elements.count) }
 }
 
 private struct JSON5Parser {
@@ -32,6 +51,8 @@ private struct JSON5Parser {
     var position = 0
     var line = 1
     var lineStart = 0
+    /// Where each value is written; `nil` (the reader's case) records nothing.
+    var spans: ProjectFileSpans?
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -138,6 +159,7 @@ private struct JSON5Parser {
                 throw error("expected a value, found end of file")
             }
             var value: ProjectFileValue
+            var valueStart = position
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -145,7 +167,12 @@ private struct JSON5Parser {
                     throw error("nesting deeper than \(JSON5.maximumDepth) levels")
                 }
                 let isObject = byte == UInt8(ascii: "{")
-                stack.append(JSON5Container(isObject: isObject, openLine: line))
+                var container = JSON5Container(isObject: isObject, openLine: line)
+                if spans != nil {
+                    container.openPosition = position
+                    container.path = stack.last.map { $0.path + [$0.childComponent] } ?? []
+                }
+                stack.append(container)
                 position += 1
                 if isObject {
                     if try readNextKey(into: &stack[stack.count - 1]) { continue parsing }
@@ -154,6 +181,7 @@ private struct JSON5Parser {
                     if position < bytes.count && bytes[position] != UInt8(ascii: "]") { continue parsing }
                     try expectClose(UInt8(ascii: "]"), of: stack[stack.count - 1])
                 }
+                valueStart = stack[stack.count - 1].openPosition
                 value = Self.close(stack.removeLast())
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 value = .string(try readString())
@@ -161,23 +189,31 @@ private struct JSON5Parser {
                 value = try readLiteral()
             }
 
+            // Hand the finished value to the enclosing containers, closing those that end here.
             while true {
+                let valueEnd = position
                 guard !stack.isEmpty else {
+                    spans?.record([], ProjectFileSpan(entryStart: valueStart, valueStart: valueStart, valueEnd: valueEnd, entryEnd: valueEnd))
                     result = value
                     break parsing
                 }
                 let top = stack.count - 1
+                let component = spans == nil ? "" : stack[top].childComponent
                 try skip()
                 guard position < bytes.count else {
                     throw error("unexpected end of file in \(stack[top].isObject ? "object" : "array") opened at line \(stack[top].openLine)")
                 }
                 let close = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let entryStart = stack[top].isObject ? stack[top].pendingKeyStart : valueStart
                 if stack[top].isObject {
                     stack[top].object.set(stack[top].pendingKey, value, line: stack[top].pendingKeyLine)
                 } else {
                     stack[top].elements.append(value)
                 }
-                if bytes[position] == UInt8(ascii: ",") {
+                let hasComma = bytes[position] == UInt8(ascii: ",")
+                spans?.record(stack[top].path + [component], ProjectFileSpan(
+                    entryStart: entryStart, valueStart: valueStart, valueEnd: valueEnd, entryEnd: hasComma ? position + 1 : valueEnd))
+                if hasComma {
                     position += 1
                     if stack[top].isObject {
                         if try readNextKey(into: &stack[top]) { continue parsing }
@@ -193,6 +229,7 @@ private struct JSON5Parser {
                     let what = stack[top].isObject ? "object" : "array"
                     throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(what), found \(describeCurrent())")
                 }
+                valueStart = stack[top].openPosition
                 value = Self.close(stack.removeLast())
             }
         }
@@ -229,6 +266,7 @@ private struct JSON5Parser {
             return false
         }
         let keyLine = line
+        let keyStart = position
         let key: String
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             key = try readString()
@@ -244,6 +282,7 @@ private struct JSON5Parser {
         position += 1
         container.pendingKey = key
         container.pendingKeyLine = keyLine
+        container.pendingKeyStart = keyStart
         return true
     }
 

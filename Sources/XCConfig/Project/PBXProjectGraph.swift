@@ -3,7 +3,7 @@ import XCConfigSyntax
 /// The object graph of a `project.pbxproj` opened for editing: which objects are the project's
 /// and each target's build configurations, where a file's reference is, and how to add one the
 /// way Xcode would (project-formats.md §A.3–§A.5).
-struct PBXProjectGraph {
+struct PBXProjectGraph: ProjectEditGraph {
     var document: ProjectFileDocument
     let bundlePath: String
     /// Resolves groups and file references of the file as read to paths.
@@ -53,20 +53,28 @@ struct PBXProjectGraph {
         return nil
     }
 
-    /// What ``addFileReference(to:)`` did: the reference's id, and the group it went into.
-    struct AddedReference {
-        var id: String
-        var groupName: String
-        var createdGroup: Bool
-        var isNew: Bool
+    func hasSetting(_ key: String, configurationID: String) -> Bool {
+        document.value(at: ["objects", configurationID, "buildSettings", key]) != nil
+    }
+
+    mutating func removeSetting(_ key: String, configurationID: String) throws(ProjectFileError) {
+        try document.remove(at: ["objects", configurationID, "buildSettings", key])
+    }
+
+    mutating func setBaseConfiguration(_ reference: ProjectFileValue, configurationID: String) throws(ProjectFileError) {
+        let configurationPath = ["objects", configurationID]
+        try document.set(reference, at: configurationPath + ["baseConfigurationReference"])
+        // An Xcode 16 anchor would be overridden with a warning; the reference replaces it.
+        try document.remove(at: configurationPath + ["baseConfigurationReferenceAnchor"])
+        try document.remove(at: configurationPath + ["baseConfigurationReferenceRelativePath"])
     }
 
     /// The file reference to the xcconfig at `path`: an existing one, or a new one in the group
     /// whose folder holds the file, else in the group already holding xcconfig files, else in a
     /// new `Config` group of the main group.
-    mutating func addFileReference(to path: String) throws(ProjectFileError) -> AddedReference {
+    mutating func addFileReference(to path: String) throws(ProjectFileError) -> AddedFileReference {
         if let existing = fileReference(to: path) {
-            return AddedReference(id: existing, groupName: groupName(parent(of: existing) ?? ""), createdGroup: false, isNew: false)
+            return AddedFileReference(reference: .string(existing), groupName: groupName(parent(of: existing) ?? ""), createdGroup: false, isNew: false)
         }
         let directory = Path.directory(of: path)
         let groups = document.objects.entries.filter { $0.value.dictionaryValue?["isa"]?.stringValue == "PBXGroup" }.map(\.key)
@@ -123,7 +131,7 @@ struct PBXProjectGraph {
         let id = document.newObjectID(seed: "file " + relativePath)
         try document.addObject(reference, id: id)
         try document.append(.string(id), toArrayAt: ["objects", groupID!, "children"])
-        return AddedReference(id: id, groupName: groupName(groupID!), createdGroup: createdGroup, isNew: true)
+        return AddedFileReference(reference: .string(id), groupName: groupName(groupID!), createdGroup: createdGroup, isNew: true)
     }
 
     /// The group holding `id` in its `children`.
