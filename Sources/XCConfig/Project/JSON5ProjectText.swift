@@ -97,6 +97,11 @@ struct JSON5ProjectText {
         let lastKept = after.entries.lastIndex { before[$0.key] != nil } ?? -1
         let appends = after.entries.indices.contains { $0 > lastKept }
         removeMembers(members, kept: before.entries.map { after[$0.key] != nil }, followedByNewMembers: appends)
+        // A key written twice: its earlier places go too, or the one before would take its place.
+        for entry in before.entries where after[entry.key] == nil {
+            let shadowed = spans.shadowed(path + [entry.key])
+            if !shadowed.isEmpty { removeMembers(shadowed, kept: shadowed.map { _ in false }, followedByNewMembers: true) }
+        }
         for entry in before.entries {
             if let value = after[entry.key] { try edit(path + [entry.key], from: entry.value, to: value) }
         }

@@ -182,6 +182,20 @@ struct XCProjGraph: ProjectEditGraph {
                 return AddedFileReference(reference: namePath, groupName: groupName(nodes[node].parent ?? Self.mainGroup), createdGroup: false, isNew: false)
             }
         }
+        // A file inside a synchronized folder is in the project already: it is named by the
+        // folder and its path there (§B.4), as Xcode names it.
+        let folders = nodes.indices.filter { kind($0) == "folder" }.compactMap { node -> (node: Int, directory: String)? in
+            guard let directory = location(node), path.hasPrefix(directory + "/") else { return nil }
+            return (node, directory)
+        }
+        if let folder = folders.max(by: { $0.directory.count < $1.directory.count }), let anchor = Self.namePath(of: folder.node, in: reader) {
+            let reference = ProjectFileValue.dictionary(ProjectFileDictionary([
+                .init(key: "anchor", value: anchor), .init(key: "relative-path", value: .string(Path.relative(path, from: folder.directory))),
+            ]))
+            if reader.resolveFileReference(reference).path == path {
+                return AddedFileReference(reference: reference, groupName: nodes[folder.node].name, createdGroup: false, isNew: false)
+            }
+        }
 
         // Plain groups only: variant and version groups hold localizations and model versions.
         let groups = nodes.indices.filter { kind($0) == "group" } + [Self.mainGroup]
@@ -231,8 +245,7 @@ struct XCProjGraph: ProjectEditGraph {
         edited.buildNodes()
         let nodePath = added.childrenPath + [ProjectFileSpans.index(added.position)]
         guard let node = edited.nodes.indices.first(where: { Self.keyPath(of: $0, in: edited.nodes) == nodePath }),
-              let namePath = Self.namePath(of: node, in: edited),
-              case .success(let found) = edited.findNode(namePath), case .path(let resolved) = edited.directory(of: found), resolved == path else {
+              let namePath = Self.namePath(of: node, in: edited), edited.resolveFileReference(namePath).path == path else {
             throw ProjectFileError(
                 file: document.path,
                 message: "cannot refer to '\(Path.basename(path))' by a name path unambiguously: another entry of the group tree has the same name; rename it or add the file in Xcode")

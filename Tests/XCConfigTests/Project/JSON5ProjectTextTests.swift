@@ -104,6 +104,14 @@ import Testing
         #expect(try rendered(inline) == "{ \"a\": \"1\" }")
     }
 
+    @Test func removingAKeyWrittenTwiceRemovesBothPlaces() throws {
+        // The last place gives the value (§B.1); without the first removed too it would come back.
+        var document = try document("{\n  \"a\": \"1\",\n  \"b\": \"2\",\n  \"a\": \"3\",\n}\n")
+        #expect(document.value(at: ["a"]) == .string("3"))
+        try document.remove(at: ["a"])
+        #expect(try rendered(document) == "{\n  \"b\": \"2\",\n}\n")
+    }
+
     @Test func aNewMemberIsIndentedAsItsNeighbours() throws {
         // Tabs, and no trailing commas: the new member follows both.
         let strict = "{\n\t\"a\": \"1\",\n\t\"b\": {\n\t\t\"c\": \"2\"\n\t}\n}\n"

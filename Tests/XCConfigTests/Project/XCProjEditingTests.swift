@@ -194,6 +194,27 @@ import Testing
         #expect(fileSystem.contentsOfFile("/repo/.gitignore") == "Config/LocalConfig.xcconfig\n")
     }
 
+    /// An xcconfig inside a synchronized folder is in the project already: the base names it by
+    /// the folder and its path there, `{ "anchor", "relative-path" }` (project-formats.md §B.4).
+    @Test func anXCConfigInASynchronizedFolderIsNamedByTheFolder() throws {
+        guard let fileSystem = try Self.load("XcodeGenerated") else { return }
+        fileSystem.addFile("/repo/SampleApp/Config/App.xcconfig", "SWIFT_VERSION = 5.0\n")
+        let plan = try ProjectEditing.planSetBase(
+            project: "XcodeGenerated.xcodeproj", xcconfig: "SampleApp/Config/App.xcconfig", targets: ["SampleApp"], fileSystem: fileSystem)
+        #expect(plan.notes.isEmpty)
+        try ProjectEditing.apply(plan, fileSystem: fileSystem)
+        let text = try #require(fileSystem.contentsOfFile("/repo/XcodeGenerated.xcodeproj/project.xcproj"))
+        #expect(text.contains("""
+                  "specialized-configurations": [
+                    { "name": "Debug", "file": { "anchor": "SampleApp", "relative-path": "Config/App.xcconfig" } },
+                    { "name": "Release", "file": { "anchor": "SampleApp", "relative-path": "Config/App.xcconfig" } },
+                  ],
+
+            """))
+        let project = try XcodeProject.load(path: "/repo/XcodeGenerated.xcodeproj", fileSystem: fileSystem)
+        #expect(project.targets[0].configurations.map { $0.baseConfiguration?.path } == ["/repo/SampleApp/Config/App.xcconfig", "/repo/SampleApp/Config/App.xcconfig"])
+    }
+
     /// Apple's examples have no configurations: nothing to base, nothing to move.
     @Test func aProjectWithoutConfigurationsHasNothingToEdit() throws {
         guard let shared = ProjectCorpusTests.sharedDirectory else { return }
