@@ -36,14 +36,20 @@ private struct JSON5Container {
     var pendingKey = ""
     var pendingKeyLine = 0
     var openLine: Int
-    /// Where the `{` or `[` is, and (when spans are recorded) the key path of this container and
-    /// where the pending key starts.
-    var openPosition = 0
-    var path: [String] = []
-    var pendingKeyStart = 0
 
     /// The key-path component of the value being read in this container.
     var childComponent: String { isObject ? pendingKey : ProjectFileSpans.index(elements.count) }
+}
+
+/// What recording spans needs of an open container, kept beside the container stack only when
+/// spans are recorded, so the reader's containers stay as small as they were.
+private struct JSON5SpanFrame {
+    /// Where the `{` or `[` is.
+    var openPosition: Int
+    /// The key path of the container.
+    var path: [String]
+    /// Where the pending key starts.
+    var keyStart = 0
 }
 
 private struct JSON5Parser {
@@ -53,6 +59,10 @@ private struct JSON5Parser {
     var lineStart = 0
     /// Where each value is written; `nil` (the reader's case) records nothing.
     var spans: ProjectFileSpans?
+    /// One frame per open container while spans are recorded.
+    var spanFrames: [JSON5SpanFrame] = []
+    /// Where the key read last starts.
+    var keyStart = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -167,21 +177,23 @@ private struct JSON5Parser {
                     throw error("nesting deeper than \(JSON5.maximumDepth) levels")
                 }
                 let isObject = byte == UInt8(ascii: "{")
-                var container = JSON5Container(isObject: isObject, openLine: line)
                 if spans != nil {
-                    container.openPosition = position
-                    container.path = stack.last.map { $0.path + [$0.childComponent] } ?? []
+                    let path = stack.last.map { spanFrames[spanFrames.count - 1].path + [$0.childComponent] } ?? []
+                    spanFrames.append(JSON5SpanFrame(openPosition: position, path: path))
                 }
-                stack.append(container)
+                stack.append(JSON5Container(isObject: isObject, openLine: line))
                 position += 1
                 if isObject {
-                    if try readNextKey(into: &stack[stack.count - 1]) { continue parsing }
+                    if try readNextKey(into: &stack[stack.count - 1]) {
+                        if spans != nil { spanFrames[spanFrames.count - 1].keyStart = keyStart }
+                        continue parsing
+                    }
                 } else {
                     try skip()
                     if position < bytes.count && bytes[position] != UInt8(ascii: "]") { continue parsing }
                     try expectClose(UInt8(ascii: "]"), of: stack[stack.count - 1])
                 }
-                valueStart = stack[stack.count - 1].openPosition
+                if spans != nil { valueStart = spanFrames.removeLast().openPosition }
                 value = Self.close(stack.removeLast())
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 value = .string(try readString())
@@ -198,25 +210,30 @@ private struct JSON5Parser {
                     break parsing
                 }
                 let top = stack.count - 1
-                let component = spans == nil ? "" : stack[top].childComponent
                 try skip()
                 guard position < bytes.count else {
                     throw error("unexpected end of file in \(stack[top].isObject ? "object" : "array") opened at line \(stack[top].openLine)")
                 }
                 let close = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                let entryStart = stack[top].isObject ? stack[top].pendingKeyStart : valueStart
+                let hasComma = bytes[position] == UInt8(ascii: ",")
+                if spans != nil {
+                    let frame = spanFrames[spanFrames.count - 1]
+                    spans!.record(frame.path + [stack[top].childComponent], ProjectFileSpan(
+                        entryStart: stack[top].isObject ? frame.keyStart : valueStart, valueStart: valueStart, valueEnd: valueEnd,
+                        entryEnd: hasComma ? position + 1 : valueEnd))
+                }
                 if stack[top].isObject {
                     stack[top].object.set(stack[top].pendingKey, value, line: stack[top].pendingKeyLine)
                 } else {
                     stack[top].elements.append(value)
                 }
-                let hasComma = bytes[position] == UInt8(ascii: ",")
-                spans?.record(stack[top].path + [component], ProjectFileSpan(
-                    entryStart: entryStart, valueStart: valueStart, valueEnd: valueEnd, entryEnd: hasComma ? position + 1 : valueEnd))
                 if hasComma {
                     position += 1
                     if stack[top].isObject {
-                        if try readNextKey(into: &stack[top]) { continue parsing }
+                        if try readNextKey(into: &stack[top]) {
+                            if spans != nil { spanFrames[spanFrames.count - 1].keyStart = keyStart }
+                            continue parsing
+                        }
                     } else {
                         // Trailing commas are allowed (project-formats.md §B.1).
                         try skip()
@@ -229,7 +246,7 @@ private struct JSON5Parser {
                     let what = stack[top].isObject ? "object" : "array"
                     throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(what), found \(describeCurrent())")
                 }
-                valueStart = stack[top].openPosition
+                if spans != nil { valueStart = spanFrames.removeLast().openPosition }
                 value = Self.close(stack.removeLast())
             }
         }
@@ -266,7 +283,7 @@ private struct JSON5Parser {
             return false
         }
         let keyLine = line
-        let keyStart = position
+        keyStart = position
         let key: String
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             key = try readString()
@@ -282,7 +299,6 @@ private struct JSON5Parser {
         position += 1
         container.pendingKey = key
         container.pendingKeyLine = keyLine
-        container.pendingKeyStart = keyStart
         return true
     }
 
