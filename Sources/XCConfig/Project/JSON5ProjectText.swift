@@ -15,6 +15,9 @@ struct JSON5ProjectText {
     let newline: [UInt8]
     /// One level of indentation: the file's first indented line's whitespace, else 2 spaces.
     let indentUnit: [UInt8]
+    /// Whether the file ends the last member of a container with a comma, as Xcode does (else
+    /// it is strict JSON, and new containers are written without).
+    let trailingCommas: Bool
     private var patches: [Patch] = []
 
     private struct Patch {
@@ -46,6 +49,27 @@ struct JSON5ProjectText {
         }
         self.newline = newline
         indentUnit = unit
+        trailingCommas = Self.endsMembersWithCommas(root, spans: spans, bytes: bytes)
+    }
+
+    /// Whether the last member of the first multi-line container that has members ends with a comma.
+    private static func endsMembersWithCommas(_ root: ProjectFileValue, spans: ProjectFileSpans, bytes: [UInt8]) -> Bool {
+        var pending: [([String], ProjectFileValue)] = [([], root)]
+        while let (path, value) = pending.popLast() {
+            let children: [(String, ProjectFileValue)]
+            switch value {
+            case .dictionary(let dictionary): children = dictionary.entries.map { ($0.key, $0.value) }
+            case .array(let elements): children = elements.enumerated().map { (ProjectFileSpans.index($0.offset), $0.element) }
+            default: continue
+            }
+            // One-line containers (`{ "path": "App.swift" }`) go without in Xcode's layout too.
+            if let last = children.last, let span = spans[path + [last.0]], let container = spans[path],
+               bytes[span.entryEnd..<container.valueEnd].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+                return span.entryEnd > span.valueEnd
+            }
+            pending.append(contentsOf: children.reversed().map { (path + [$0.0], $0.1) })
+        }
+        return true
     }
 
     /// The file with the differences between the tree as read and `intended` written into it.
@@ -169,8 +193,8 @@ struct JSON5ProjectText {
     ) {
         let comma = [UInt8(ascii: ",")]
         // Members of this container end with a comma when its last one does (Xcode's layout),
-        // or when the container was empty.
-        let trailingCommas = members.last.map { $0.entryEnd > $0.valueEnd } ?? true
+        // or, when it was empty, as the file's do.
+        let trailingCommas = members.last.map { $0.entryEnd > $0.valueEnd } ?? self.trailingCommas
         let multiline = isMultiline(container)
         let indent = memberIndentation(of: container, members: members)
         func separated(_ index: Int) -> [UInt8] {
@@ -183,7 +207,7 @@ struct JSON5ProjectText {
                 // Empty (`{}`, `[]`): opened up as Xcode writes a container, one member a line.
                 let containerIndent = leadingWhitespace(ofLineAt: container.valueStart)
                 var text = newline
-                for index in added.indices { text += containerIndent + indentUnit + added[index].text + comma + newline }
+                for index in added.indices { text += containerIndent + indentUnit + separated(index) + newline }
                 patch(container.valueStart + 1..<container.valueEnd - 1, text + containerIndent)
                 return
             }
@@ -323,10 +347,11 @@ struct JSON5ProjectText {
             var text = Array("[".utf8)
             for (position, element) in elements.enumerated() {
                 if position > 0, Self.isMultilineObject(elements[position - 1]), Self.isMultilineObject(element) {
-                    text += Array(" ".utf8) + render(element, indent: inner) + Array(",".utf8)
+                    text += Array(" ".utf8) + render(element, indent: inner)
                 } else {
-                    text += newline + inner + render(element, indent: inner) + Array(",".utf8)
+                    text += newline + inner + render(element, indent: inner)
                 }
+                if trailingCommas || position < elements.count - 1 { text += Array(",".utf8) }
             }
             return text + newline + indent + Array("]".utf8)
         case .dictionary(let dictionary):
@@ -334,7 +359,10 @@ struct JSON5ProjectText {
             let members = dictionary.entries.map { Self.quoted($0.key) + Array(": ".utf8) + render($0.value, indent: indent + indentUnit) }
             if Self.isSmall(value) { return Array("{ ".utf8) + members.joined(separator: Array(", ".utf8)) + Array(" }".utf8) }
             var text = Array("{".utf8)
-            for member in members { text += newline + indent + indentUnit + member + Array(",".utf8) }
+            for (position, member) in members.enumerated() {
+                text += newline + indent + indentUnit + member
+                if trailingCommas || position < members.count - 1 { text += Array(",".utf8) }
+            }
             return text + newline + indent + Array("}".utf8)
         }
     }

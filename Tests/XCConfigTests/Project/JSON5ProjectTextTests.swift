@@ -71,6 +71,79 @@ import Testing
         #expect(try slice(#require(spans[["q"]])) == "'q': [ {}, ],")
     }
 
+    // MARK: - Every edit of every fixture
+
+    /// tuist's four `project.xcproj` fixtures, each also rewritten as strict JSON (tabs, no
+    /// trailing commas, no comments, keys sorted).
+    static func fixtureTexts() throws -> [[UInt8]] {
+        guard let shared = ProjectCorpusTests.sharedDirectory else { return [] }
+        var texts: [[UInt8]] = []
+        for name in XCProjEditingTests.fixtures {
+            let bytes = try ProjectEditingTests.real.read(
+                Path.join(shared, "projects/xcproj-examples/tuist__XcodeProj/Fixtures/XCProj/\(name).xcodeproj/project.xcproj"))
+            texts.append(bytes)
+            let strict = ProjectFileDocument.json(try JSON5.parse(bytes)).serialized(pretty: true)
+            texts.append(Array(strict.replacingEvery("  ", with: "\t").utf8))
+        }
+        return texts
+    }
+
+    /// Whether `small` is `large` with bytes left out (and nothing else changed).
+    static func isSubsequence(_ small: [UInt8], of large: [UInt8]) -> Bool {
+        var position = 0
+        for byte in large where position < small.count && small[position] == byte { position += 1 }
+        return position == small.count
+    }
+
+    /// One edit at a time, at every place of every fixture: every member removed, a member added
+    /// to every object, an element appended to and the last removed from every array, every
+    /// string replaced. Each edited file reads back as the intended tree (``rendered()`` checks
+    /// it), and a removal only leaves bytes out, an addition only adds bytes.
+    @Test func everySingleEditReadsBackAsIntended() throws {
+        var edits = 0
+        for original in try Self.fixtureTexts() {
+            let document = try ProjectFileDocument(bytes: original, path: "/p/App.xcodeproj/project.xcproj", format: .xcproj)
+            let spans = try JSON5.parseWithSpans(original).1
+            var pending: [([String], ProjectFileValue)] = [([], document.root)]
+            while let (path, value) = pending.popLast() {
+                var edited = document
+                switch value {
+                case .dictionary(let dictionary):
+                    for entry in dictionary.entries { pending.append((path + [entry.key], entry.value)) }
+                    var added = dictionary
+                    added.set("zz-added", .dictionary(ProjectFileDictionary([.init(key: "path", value: .string("New.xcconfig"))])))
+                    try edited.replace(.dictionary(added), at: path)
+                    #expect(Self.isSubsequence(original, of: try edited.rendered()), "\(path)")
+                    for key in dictionary.keys {
+                        var removed = document
+                        try removed.remove(at: path + [key])
+                        #expect(Self.isSubsequence(try removed.rendered(), of: original), "\(path + [key])")
+                        edits += 1
+                    }
+                case .array(let elements):
+                    for (position, element) in elements.enumerated() { pending.append((path + [ProjectFileSpans.index(position)], element)) }
+                    try edited.replace(.array(elements + [.string("new")]), at: path)
+                    #expect(Self.isSubsequence(original, of: try edited.rendered()), "\(path)")
+                    if !elements.isEmpty {
+                        var removed = document
+                        try removed.replace(.array(Array(elements.dropLast())), at: path)
+                        #expect(Self.isSubsequence(try removed.rendered(), of: original), "\(path)")
+                        edits += 1
+                    }
+                default:
+                    guard !path.isEmpty else { continue }
+                    try edited.replace(.string("new \"value\" \\ é"), at: path)
+                    // Only the value's bytes differ, now a JSON string.
+                    let span = try #require(spans[path])
+                    let expected = Array(original[..<span.valueStart]) + Array(#""new \"value\" \\ é""#.utf8) + Array(original[span.valueEnd...])
+                    #expect(try edited.rendered() == expected, "\(path)")
+                }
+                edits += 1
+            }
+        }
+        if ProjectCorpusTests.sharedDirectory != nil { #expect(edits > 1000) }
+    }
+
     // MARK: - Edits
 
     @Test func replacingAValueChangesOnlyItsBytesAndEscapesIt() throws {
@@ -140,6 +213,30 @@ import Testing
               ],
 
             """))
+    }
+
+    @Test func aStrictJSONFileStaysStrict() throws {
+        // Tabs and no trailing commas: a new list is written the same way.
+        var document = try document("{\n\t\"files\": [],\n\t\"name\": \"x\"\n}\n")
+        let group = ProjectFileValue.dictionary(ProjectFileDictionary([
+            .init(key: "kind", value: .string("group")),
+            .init(key: "children", value: .array([.dictionary(ProjectFileDictionary([.init(key: "path", value: .string("A.xcconfig"))]))])),
+        ]))
+        try document.replace(.array([group]), at: ["files"])
+        #expect(try rendered(document) == """
+            {
+            \t"files": [
+            \t\t{
+            \t\t\t"kind": "group",
+            \t\t\t"children": [
+            \t\t\t\t{ "path": "A.xcconfig" }
+            \t\t\t]
+            \t\t}
+            \t],
+            \t"name": "x"
+            }
+
+            """)
     }
 
     @Test func aBareConfigurationBecomesAnObjectOnItsLine() throws {
