@@ -76,7 +76,6 @@ struct PBXProjectGraph: ProjectEditGraph {
         if let existing = fileReference(to: path) {
             return AddedFileReference(reference: .string(existing), groupName: groupName(parent(of: existing) ?? ""), createdGroup: false, isNew: false)
         }
-        let directory = Path.directory(of: path)
         let groups = document.objects.entries.filter { $0.value.dictionaryValue?["isa"]?.stringValue == "PBXGroup" }.map(\.key)
         func holdsXCConfigs(_ group: String) -> Bool {
             (document.object(group)?["children"]?.arrayValue ?? []).contains { child in
@@ -85,41 +84,33 @@ struct PBXProjectGraph: ProjectEditGraph {
                     || (object["path"]?.stringValue ?? "").hasSuffix(".xcconfig")
             }
         }
-        func isPods(_ group: String) -> Bool { (self.path(of: group) ?? "").contains("/Pods") || groupName(group).hasPrefix("Pods") }
-
-        var groupID: String?
-        var relativePath = Path.basename(path)
-        var createdGroup = false
-        let sameFolder = groups.filter { self.path(of: $0) == directory && !isPods($0) }
-        if let group = sameFolder.first(where: holdsXCConfigs) ?? sameFolder.first(where: { $0 != reader.mainGroupID }) ?? sameFolder.first {
-            groupID = group
-        } else if let group = groups.first(where: { group in
-            // The group already holding xcconfig files, when the file lies in its folder.
-            guard holdsXCConfigs(group), !isPods(group), let groupPath = self.path(of: group) else { return false }
-            return !Path.relative(path, from: groupPath).hasPrefix("../")
-        }) {
-            groupID = group
-            relativePath = Path.relative(path, from: self.path(of: group)!)
+        let candidates = groups.map { group in
+            XCConfigReferencePlacement.Candidate(
+                directory: self.path(of: group), name: groupName(group), holdsXCConfigs: holdsXCConfigs(group), isMainGroup: group == reader.mainGroupID)
         }
-        if groupID == nil {
-            guard let mainGroup = reader.mainGroupID, let mainPath = self.path(of: mainGroup) else {
+        let mainPath = reader.mainGroupID.flatMap { self.path(of: $0) }
+        let groupID: String
+        let relativePath: String
+        var createdGroup = false
+        switch XCConfigReferencePlacement.choose(for: path, among: candidates, mainDirectory: mainPath ?? projectDirectory) {
+        case .inGroup(let index, let relative):
+            groupID = groups[index]
+            relativePath = relative
+        case .newGroup(let folder, let name):
+            guard let mainGroup = reader.mainGroupID, mainPath != nil else {
                 throw ProjectFileError(file: document.path, message: "the project has no main group to add '\(Path.basename(path))' to")
             }
-            let groupPath = Path.relative(directory, from: mainPath)
             var group = ProjectFileDictionary()
             group.set("isa", .string("PBXGroup"))
             group.set("children", .array([]))
-            if groupPath == "." {
-                group.set("name", .string("Config"))
-            } else {
-                group.set("path", .string(groupPath))
-                if Path.basename(groupPath) != "Config" && groupPath.contains("/") { group.set("name", .string("Config")) }
-            }
+            if let name { group.set("name", .string(name)) }
+            if folder != "." { group.set("path", .string(folder)) }
             group.set("sourceTree", .string("<group>"))
-            let id = document.newObjectID(seed: "group " + groupPath)
+            let id = document.newObjectID(seed: "group " + folder)
             try document.addObject(group, id: id)
             try document.append(.string(id), toArrayAt: ["objects", mainGroup, "children"])
             groupID = id
+            relativePath = Path.basename(path)
             createdGroup = true
         }
         var reference = ProjectFileDictionary()
@@ -130,8 +121,8 @@ struct PBXProjectGraph: ProjectEditGraph {
         reference.set("sourceTree", .string("<group>"))
         let id = document.newObjectID(seed: "file " + relativePath)
         try document.addObject(reference, id: id)
-        try document.append(.string(id), toArrayAt: ["objects", groupID!, "children"])
-        return AddedFileReference(reference: .string(id), groupName: groupName(groupID!), createdGroup: createdGroup, isNew: true)
+        try document.append(.string(id), toArrayAt: ["objects", groupID, "children"])
+        return AddedFileReference(reference: .string(id), groupName: groupName(groupID), createdGroup: createdGroup, isNew: true)
     }
 
     /// The group holding `id` in its `children`.

@@ -41,10 +41,8 @@ struct ProjectEditSession {
         }
     }
 
-    var document: ProjectFileDocument {
-        get { graph.document }
-        _modify { yield &graph.document }
-    }
+    /// The project file as the edit leaves it; edits go through ``graph``.
+    var document: ProjectFileDocument { graph.document }
 
     /// Adds (or replaces) a file the edit writes besides the project file.
     mutating func write(_ bytes: [UInt8], to path: String) {

@@ -199,45 +199,31 @@ struct XCProjGraph: ProjectEditGraph {
 
         // Plain groups only: variant and version groups hold localizations and model versions.
         let groups = nodes.indices.filter { kind($0) == "group" } + [Self.mainGroup]
-        func children(_ group: Int) -> [Int] { group == Self.mainGroup ? reader.topLevel : nodes[group].children }
-        func holdsXCConfigs(_ group: Int) -> Bool {
-            children(group).contains { nodes[$0].path.hasSuffix(".xcconfig") || nodes[$0].object["type"]?.stringValue == "text.xcconfig" }
+        let candidates = groups.map { group in
+            let children = group == Self.mainGroup ? reader.topLevel : nodes[group].children
+            return XCConfigReferencePlacement.Candidate(
+                directory: location(group), name: groupName(group),
+                holdsXCConfigs: children.contains { nodes[$0].path.hasSuffix(".xcconfig") || nodes[$0].object["type"]?.stringValue == "text.xcconfig" },
+                isMainGroup: group == Self.mainGroup)
         }
-        func isPods(_ group: Int) -> Bool {
-            group != Self.mainGroup && ((location(group) ?? "").contains("/Pods") || nodes[group].name.hasPrefix("Pods"))
-        }
-        let directory = Path.directory(of: path)
-        var chosen: (group: Int, relativePath: String)?
-        let sameFolder = groups.filter { location($0) == directory && !isPods($0) }
-        if let group = sameFolder.first(where: holdsXCConfigs) ?? sameFolder.first(where: { $0 != Self.mainGroup }) ?? sameFolder.first {
-            chosen = (group, Path.basename(path))
-        } else if let group = groups.first(where: { group in
-            // The group already holding xcconfig files, when the file lies in its folder.
-            guard holdsXCConfigs(group), !isPods(group), let groupPath = location(group) else { return false }
-            return !Path.relative(path, from: groupPath).hasPrefix("../")
-        }) {
-            chosen = (group, Path.relative(path, from: location(group)!))
-        }
-
-        let reference = ProjectFileValue.dictionary(ProjectFileDictionary([.init(key: "path", value: .string(chosen?.relativePath ?? Path.basename(path)))]))
-        var added: (childrenPath: [String], position: Int)
+        let added: (childrenPath: [String], position: Int)
         let groupDescription: String
-        if let chosen {
-            let groupPath = chosen.group == Self.mainGroup ? [] : Self.keyPath(of: chosen.group, in: nodes)
-            added = try append(reference, toChildrenOf: groupPath)
-            groupDescription = groupName(chosen.group)
-        } else {
-            // A new group in the main group, at the file's folder.
-            let groupPath = Path.relative(directory, from: reader.projectDirectory)
-            // Named `Config` unless its folder's name says what it is.
-            let named = groupPath == "." || (Path.basename(groupPath) != "Config" && groupPath.contains("/"))
+        var createdGroup = false
+        switch XCConfigReferencePlacement.choose(for: path, among: candidates, mainDirectory: reader.projectDirectory) {
+        case .inGroup(let index, let relativePath):
+            let reference = ProjectFileValue.dictionary(ProjectFileDictionary([.init(key: "path", value: .string(relativePath))]))
+            added = try append(reference, toChildrenOf: groups[index] == Self.mainGroup ? [] : Self.keyPath(of: groups[index], in: nodes))
+            groupDescription = groupName(groups[index])
+        case .newGroup(let folder, let name):
+            let reference = ProjectFileValue.dictionary(ProjectFileDictionary([.init(key: "path", value: .string(Path.basename(path)))]))
             var group: [ProjectFileDictionary.Entry] = [.init(key: "kind", value: .string("group"))]
-            if named { group.append(.init(key: "name", value: .string("Config"))) }
-            if groupPath != "." { group.append(.init(key: "path", value: .string(groupPath))) }
+            if let name { group.append(.init(key: "name", value: .string(name))) }
+            if folder != "." { group.append(.init(key: "path", value: .string(folder))) }
             group.append(.init(key: "children", value: .array([reference])))
             let groupAdded = try append(.dictionary(ProjectFileDictionary(group)), toChildrenOf: [])
             added = (groupAdded.childrenPath + [ProjectFileSpans.index(groupAdded.position), "children"], 0)
-            groupDescription = named ? "Config" : groupPath
+            groupDescription = name ?? folder
+            createdGroup = true
         }
 
         // Named by the tree as it is now; it must lead back to the file.
@@ -250,7 +236,7 @@ struct XCProjGraph: ProjectEditGraph {
                 file: document.path,
                 message: "cannot refer to '\(Path.basename(path))' by a name path unambiguously: another entry of the group tree has the same name; rename it or add the file in Xcode")
         }
-        return AddedFileReference(reference: namePath, groupName: groupDescription, createdGroup: chosen == nil, isNew: true)
+        return AddedFileReference(reference: namePath, groupName: groupDescription, createdGroup: createdGroup, isNew: true)
     }
 
     /// Appends `element` to the `children` of the group at `groupPath` (`[]`: to `files`),

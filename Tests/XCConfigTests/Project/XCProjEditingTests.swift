@@ -215,6 +215,27 @@ import Testing
         #expect(project.targets[0].configurations.map { $0.baseConfiguration?.path } == ["/repo/SampleApp/Config/App.xcconfig", "/repo/SampleApp/Config/App.xcconfig"])
     }
 
+    /// tuist's `Everything`: the `App` group holds `Release.xcconfig`. A new xcconfig below its
+    /// folder goes into it (issue 23: "the group already holding xcconfig files"), named
+    /// through it.
+    @Test func theGroupHoldingXCConfigsTakesANewOne() throws {
+        guard let fileSystem = try Self.load("Everything") else { return }
+        fileSystem.addFile("/repo/App/Shared/Team.xcconfig", "TEAM_FLAG = YES\n")
+        let plan = try ProjectEditing.planSetBase(project: "Everything.xcodeproj", xcconfig: "App/Shared/Team.xcconfig", configurations: ["Debug"], fileSystem: fileSystem)
+        #expect(plan.notes == ["Add a file reference to App/Shared/Team.xcconfig in the group App"])
+        let original = try fileSystem.read("/repo/Everything.xcodeproj/project.xcproj")
+        try ProjectEditing.apply(plan, fileSystem: fileSystem)
+        let changes = ProjectEditingTests.changedLines(original, try fileSystem.read("/repo/Everything.xcodeproj/project.xcproj"))
+        #expect(changes.removed == ["    \"Debug\","])
+        #expect(changes.added == [
+            "    { \"name\": \"Debug\", \"file\": \"App/Team.xcconfig\" },",
+            "        { \"path\": \"Shared/Team.xcconfig\" },",
+        ])
+        let project = try XcodeProject.load(path: "/repo/Everything.xcodeproj", fileSystem: fileSystem)
+        #expect(project.configuration(named: "Debug")?.baseConfiguration?.path == "/repo/App/Shared/Team.xcconfig")
+        #expect(project.configuration(named: "Release")?.baseConfiguration?.path == "/repo/App/Release.xcconfig")
+    }
+
     /// Apple's examples have no configurations: nothing to base, nothing to move.
     @Test func aProjectWithoutConfigurationsHasNothingToEdit() throws {
         guard let shared = ProjectCorpusTests.sharedDirectory else { return }
