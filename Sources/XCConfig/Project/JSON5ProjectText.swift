@@ -150,6 +150,32 @@ struct JSON5ProjectText {
         let container = try span(path)
         var members: [ProjectFileSpan] = []
         for position in before.indices { members.append(try span(path + [ProjectFileSpans.index(position)])) }
+        // Elements added among the ones read: each one read, in order, is the intended element it
+        // corresponds to (the same, or naming the same thing); the others are new.
+        var matched: [Int?] = Array(repeating: nil, count: after.count)
+        var next = 0
+        for position in after.indices where next < before.count && Self.corresponds(before[next], after[position]) {
+            matched[position] = next
+            next += 1
+        }
+        if next == before.count, after.count > before.count {
+            let indent = memberIndentation(of: container, members: members)
+            var anchor: ProjectFileSpan?
+            var pending: [(text: [UInt8], isMultilineObject: Bool)] = []
+            for position in after.indices {
+                guard let old = matched[position] else {
+                    pending.append((render(after[position], indent: indent), Self.isMultilineObject(after[position])))
+                    continue
+                }
+                try edit(path + [ProjectFileSpans.index(old)], from: before[old], to: after[position])
+                if !pending.isEmpty { insert(pending, into: container, members: members, after: anchor, before: members[old], inArray: true) }
+                pending = []
+                anchor = members[old]
+            }
+            if !pending.isEmpty { insert(pending, into: container, members: members, after: anchor, before: nil, inArray: true) }
+            return
+        }
+        // Else element by element: the first ones changed in place, then added or removed at the end.
         removeMembers(members, kept: before.indices.map { $0 < after.count }, followedByNewMembers: false)
         for position in 0..<min(before.count, after.count) {
             try edit(path + [ProjectFileSpans.index(position)], from: before[position], to: after[position])
@@ -158,6 +184,23 @@ struct JSON5ProjectText {
         let indent = memberIndentation(of: container, members: members)
         let added = after[before.count...].map { value in (render(value, indent: indent), Self.isMultilineObject(value)) }
         insert(Array(added), into: container, members: members, after: members.last, before: nil, inArray: true)
+    }
+
+    /// Whether an element as read and an intended one are the same thing: equal, or objects with
+    /// the same `name` (else `path`), or a name and the object it became (`"Debug"` and
+    /// `{ "name": "Debug", … }`).
+    static func corresponds(_ old: ProjectFileValue, _ new: ProjectFileValue) -> Bool {
+        if ProjectFileDocument.sameValue(old, new) { return true }
+        switch (old, new) {
+        case (.dictionary(let before), .dictionary(let after)):
+            if let name = before["name"] { return after["name"] == name }
+            if let path = before["path"] { return after["name"] == nil && after["path"] == path }
+            return false
+        case (.string(let name), .dictionary(let after)):
+            return after["name"] == .string(name)
+        default:
+            return false
+        }
     }
 
     // MARK: - Removing

@@ -135,7 +135,13 @@ struct XCProjGraph: ProjectEditGraph {
                let object = entries[position].dictionaryValue {
                 entries[position] = .dictionary(Self.setting("file", reference, in: object, after: "name"))
             } else {
-                entries.append(entry)
+                // In the order of the configurations, as Xcode lists them.
+                let order = configurationNames
+                let rank = order.firstIndex(of: name) ?? order.count
+                let successor = entries.firstIndex { element in
+                    (element.dictionaryValue?["name"]?.stringValue).flatMap { order.firstIndex(of: $0) }.map { $0 > rank } ?? false
+                }
+                entries.insert(entry, at: successor ?? entries.count)
             }
             try document.replace(.array(entries), at: targetPath + ["specialized-configurations"])
             return

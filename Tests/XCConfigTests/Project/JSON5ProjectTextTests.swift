@@ -124,6 +124,9 @@ import Testing
                     for (position, element) in elements.enumerated() { pending.append((path + [ProjectFileSpans.index(position)], element)) }
                     try edited.replace(.array(elements + [.string("new")]), at: path)
                     #expect(Self.isSubsequence(original, of: try edited.rendered()), "\(path)")
+                    var first = document
+                    try first.replace(.array([.string("first")] + elements), at: path)
+                    #expect(Self.isSubsequence(original, of: try first.rendered()), "\(path)")
                     if !elements.isEmpty {
                         var removed = document
                         try removed.replace(.array(Array(elements.dropLast())), at: path)
@@ -247,6 +250,17 @@ import Testing
         try document.replace(debug, at: ["configurations", ProjectFileSpans.index(0)])
         #expect(try rendered(document) == Self.project.replacingEvery(
             "    \"Debug\",\n", with: "    { \"name\": \"Debug\", \"file\": \"Config/Debug.xcconfig\" },\n"))
+    }
+
+    @Test func anElementAddedAmongOthersGoesInItsPlace() throws {
+        // The elements as read are matched with the intended ones by name: `Debug` is new,
+        // `Release` changed in place.
+        var document = try document("[\n  { \"name\": \"Release\", \"file\": \"A.xcconfig\" },\n]\n")
+        let entry = { (name: String) in
+            ProjectFileValue.dictionary(ProjectFileDictionary([.init(key: "name", value: .string(name)), .init(key: "file", value: .string("B.xcconfig"))]))
+        }
+        try document.replace(.array([entry("Debug"), entry("Release")]), at: [])
+        #expect(try rendered(document) == "[\n  { \"name\": \"Debug\", \"file\": \"B.xcconfig\" },\n  { \"name\": \"Release\", \"file\": \"B.xcconfig\" },\n]\n")
     }
 
     @Test func aMemberOfAOneLineObjectStaysOnTheLine() throws {
