@@ -63,7 +63,7 @@ struct JSON5ProjectText {
             default: continue
             }
             // One-line containers (`{ "path": "App.swift" }`) go without in Xcode's layout too.
-            if let last = children.last, let span = spans[path + [last.0]], let container = spans[path],
+            if let last = children.last, let span = spans[path + [last.0]], let container = spans[path], span.entryEnd <= container.valueEnd,
                bytes[span.entryEnd..<container.valueEnd].contains(where: { $0 == 0x0A || $0 == 0x0D }) {
                 return span.entryEnd > span.valueEnd
             }
