@@ -114,9 +114,39 @@ import XCConfig
         #expect(result.stderr == "App.xcodeproj/project.pbxproj: error: the project has no target named 'Ap'; its targets are 'App'\n")
     }
 
+    @Test func anXCProjIsEditedInItsOwnFormat() throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/work")
+        let projectFile = "/work/App.xcodeproj/project.xcproj"
+        fileSystem.addFile(projectFile, """
+            {
+              "default-configuration": "Debug",
+              "configurations": [
+                "Debug",
+              ],
+              "files": [],
+              "targets": [
+                {
+                  "name": "App",
+                  "id": "APPTARGET000000000000001",
+                },
+              ],
+            }
+
+            """)
+        fileSystem.addFile("/work/Config/Shared.xcconfig", "SDKROOT = macosx\n")
+        let result = runCLI(["project", "set-base", "App.xcodeproj", "Config/Shared.xcconfig"], fileSystem: fileSystem)
+        #expect(result.status == .success)
+        #expect(result.stdout.hasSuffix("Updated App.xcodeproj/project.xcproj\n"))
+        let text = try #require(fileSystem.contentsOfFile(projectFile))
+        #expect(text.contains("\n    { \"name\": \"Debug\", \"file\": \"Config/Shared.xcconfig\" },\n"))
+        let unknown = runCLI(["project", "clear-overrides", "App.xcodeproj", "--target", "Ap"], fileSystem: fileSystem)
+        #expect(unknown.stderr == "App.xcodeproj/project.xcproj: error: the project has no target named 'Ap'; its targets are 'App'\n")
+    }
+
     @Test func helpDescribesEveryEditCommand() {
         let project = runCLI(["project", "--help"])
         for name in ["list", "set-base", "clear-overrides", "extract"] { #expect(project.stdout.contains("  \(name)")) }
+        #expect(project.stdout.contains("JSON5 project.xcproj)"))
         let extract = runCLI(["project", "extract", "--help"])
         #expect(extract.stdout.contains("--output <dir>"))
         #expect(extract.stdout.contains("SUPPORTED_PLATFORMS"))

@@ -74,7 +74,7 @@ extension LocalConfigurationSetup {
             for setting in target.configuration(named: configuration.name)?.buildSettings ?? [] {
                 guard let name = parseSettingKey(setting.key)?.name, names.contains(name) else { continue }
                 perConfiguration[configuration.name, default: []].append(.init(key: setting.key, value: setting.value))
-                try session.document.remove(at: ["objects", configuration.id, "buildSettings", setting.key])
+                try session.graph.removeSetting(setting.key, configurationID: configuration.id)
                 moved.append(RemovedProjectSetting(targetName: target.name, configurationName: configuration.name, key: setting.key, value: setting.value))
             }
         }

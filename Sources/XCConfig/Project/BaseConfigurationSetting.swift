@@ -82,16 +82,16 @@ extension ProjectEditSession {
     ) throws(ProjectFileError) -> [BaseConfigurationChange] {
         let view = PlannedFileSystem(base: fileSystem, edits: otherFiles)
         let loader = IncludeLoader(fileSystem: view)
-        var references: [String: String] = [:]
-        func reference(to path: String) throws(ProjectFileError) -> String {
+        var references: [String: ProjectFileValue] = [:]
+        func reference(to path: String) throws(ProjectFileError) -> ProjectFileValue {
             if let id = references[path] { return id }
             let added = try graph.addFileReference(to: path)
             if added.isNew {
                 notes.append("Add a file reference to \(Path.display(path, relativeTo: fileSystem.currentDirectory)) in the group \(added.groupName)"
                     + (added.createdGroup ? " (created)" : ""))
             }
-            references[path] = added.id
-            return added.id
+            references[path] = added.reference
+            return added.reference
         }
 
         // Wrapper names: `Debug.xcconfig` when one CocoaPods file per configuration name is
@@ -159,12 +159,7 @@ extension ProjectEditSession {
                 change.wrappedConfiguration = podsPath
                 change.wrapsCocoaPods = Self.isCocoaPodsConfiguration(podsPath)
             }
-            let referenceID = try reference(to: target)
-            let configurationPath = ["objects", entry.id]
-            try document.set(.string(referenceID), at: configurationPath + ["baseConfigurationReference"])
-            // An Xcode 16 anchor would be overridden with a warning; the reference replaces it.
-            try document.remove(at: configurationPath + ["baseConfigurationReferenceAnchor"])
-            try document.remove(at: configurationPath + ["baseConfigurationReferenceRelativePath"])
+            try graph.setBaseConfiguration(try reference(to: target), configurationID: entry.id)
             changes.append(change)
         }
         return changes

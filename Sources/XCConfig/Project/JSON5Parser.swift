@@ -16,6 +16,17 @@ package enum JSON5 {
         var parser = JSON5Parser(bytes: bytes)
         return try parser.parseDocument()
     }
+
+    /// Parses `bytes` like ``parse(_:)`` and also returns where every value is written: a
+    /// member's entry runs from its key to just after its trailing comma (or its value's end
+    /// when none follows), an element's from its value. An editor changes one value's bytes and
+    /// leaves every other byte as it is (``JSON5ProjectText``).
+    package static func parseWithSpans(_ bytes: [UInt8]) throws(ProjectFileError) -> (ProjectFileValue, ProjectFileSpans) {
+        var parser = JSON5Parser(bytes: bytes)
+        parser.spans = ProjectFileSpans()
+        let value = try parser.parseDocument()
+        return (value, parser.spans!)
+    }
 }
 
 private struct JSON5Container {
@@ -25,6 +36,20 @@ private struct JSON5Container {
     var pendingKey = ""
     var pendingKeyLine = 0
     var openLine: Int
+
+    /// The key-path component of the value being read in this container.
+    var childComponent: String { isObject ? pendingKey : ProjectFileSpans.index(elements.count) }
+}
+
+/// What recording spans needs of an open container, kept beside the container stack only when
+/// spans are recorded, so the reader's containers stay as small as they were.
+private struct JSON5SpanFrame {
+    /// Where the `{` or `[` is.
+    var openPosition: Int
+    /// The key path of the container.
+    var path: [String]
+    /// Where the pending key starts.
+    var keyStart = 0
 }
 
 private struct JSON5Parser {
@@ -32,6 +57,12 @@ private struct JSON5Parser {
     var position = 0
     var line = 1
     var lineStart = 0
+    /// Where each value is written; `nil` (the reader's case) records nothing.
+    var spans: ProjectFileSpans?
+    /// One frame per open container while spans are recorded.
+    var spanFrames: [JSON5SpanFrame] = []
+    /// Where the key read last starts.
+    var keyStart = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -138,6 +169,7 @@ private struct JSON5Parser {
                 throw error("expected a value, found end of file")
             }
             var value: ProjectFileValue
+            var valueStart = position
             let byte = bytes[position]
             switch byte {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -145,15 +177,23 @@ private struct JSON5Parser {
                     throw error("nesting deeper than \(JSON5.maximumDepth) levels")
                 }
                 let isObject = byte == UInt8(ascii: "{")
+                if spans != nil {
+                    let path = stack.last.map { spanFrames[spanFrames.count - 1].path + [$0.childComponent] } ?? []
+                    spanFrames.append(JSON5SpanFrame(openPosition: position, path: path))
+                }
                 stack.append(JSON5Container(isObject: isObject, openLine: line))
                 position += 1
                 if isObject {
-                    if try readNextKey(into: &stack[stack.count - 1]) { continue parsing }
+                    if try readNextKey(into: &stack[stack.count - 1]) {
+                        if spans != nil { spanFrames[spanFrames.count - 1].keyStart = keyStart }
+                        continue parsing
+                    }
                 } else {
                     try skip()
                     if position < bytes.count && bytes[position] != UInt8(ascii: "]") { continue parsing }
                     try expectClose(UInt8(ascii: "]"), of: stack[stack.count - 1])
                 }
+                if spans != nil { valueStart = spanFrames.removeLast().openPosition }
                 value = Self.close(stack.removeLast())
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 value = .string(try readString())
@@ -161,8 +201,11 @@ private struct JSON5Parser {
                 value = try readLiteral()
             }
 
+            // Hand the finished value to the enclosing containers, closing those that end here.
             while true {
+                let valueEnd = position
                 guard !stack.isEmpty else {
+                    spans?.record([], ProjectFileSpan(entryStart: valueStart, valueStart: valueStart, valueEnd: valueEnd, entryEnd: valueEnd))
                     result = value
                     break parsing
                 }
@@ -172,15 +215,25 @@ private struct JSON5Parser {
                     throw error("unexpected end of file in \(stack[top].isObject ? "object" : "array") opened at line \(stack[top].openLine)")
                 }
                 let close = stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                let hasComma = bytes[position] == UInt8(ascii: ",")
+                if spans != nil {
+                    let frame = spanFrames[spanFrames.count - 1]
+                    spans!.record(frame.path + [stack[top].childComponent], ProjectFileSpan(
+                        entryStart: stack[top].isObject ? frame.keyStart : valueStart, valueStart: valueStart, valueEnd: valueEnd,
+                        entryEnd: hasComma ? position + 1 : valueEnd))
+                }
                 if stack[top].isObject {
                     stack[top].object.set(stack[top].pendingKey, value, line: stack[top].pendingKeyLine)
                 } else {
                     stack[top].elements.append(value)
                 }
-                if bytes[position] == UInt8(ascii: ",") {
+                if hasComma {
                     position += 1
                     if stack[top].isObject {
-                        if try readNextKey(into: &stack[top]) { continue parsing }
+                        if try readNextKey(into: &stack[top]) {
+                            if spans != nil { spanFrames[spanFrames.count - 1].keyStart = keyStart }
+                            continue parsing
+                        }
                     } else {
                         // Trailing commas are allowed (project-formats.md §B.1).
                         try skip()
@@ -193,6 +246,7 @@ private struct JSON5Parser {
                     let what = stack[top].isObject ? "object" : "array"
                     throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' in \(what), found \(describeCurrent())")
                 }
+                if spans != nil { valueStart = spanFrames.removeLast().openPosition }
                 value = Self.close(stack.removeLast())
             }
         }
@@ -229,6 +283,7 @@ private struct JSON5Parser {
             return false
         }
         let keyLine = line
+        keyStart = position
         let key: String
         if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
             key = try readString()

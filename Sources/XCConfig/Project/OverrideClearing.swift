@@ -29,9 +29,8 @@ extension ProjectEditing {
         for finding in findings {
             if ids[finding.targetName] == nil { ids[finding.targetName] = try session.graph.configurationIDs(target: finding.targetName) }
             guard let configuration = ids[finding.targetName]!.first(where: { $0.name == finding.configurationName }) else { continue }
-            let entryPath = ["objects", configuration.id, "buildSettings", finding.setting.key]
-            guard session.document.value(at: entryPath) != nil else { continue }
-            try session.document.remove(at: entryPath)
+            guard session.graph.hasSetting(finding.setting.key, configurationID: configuration.id) else { continue }
+            try session.graph.removeSetting(finding.setting.key, configurationID: configuration.id)
             removed.append(RemovedProjectSetting(
                 targetName: finding.targetName, configurationName: finding.configurationName, key: finding.setting.key,
                 value: finding.setting.value))

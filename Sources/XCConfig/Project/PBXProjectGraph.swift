@@ -3,7 +3,7 @@ import XCConfigSyntax
 /// The object graph of a `project.pbxproj` opened for editing: which objects are the project's
 /// and each target's build configurations, where a file's reference is, and how to add one the
 /// way Xcode would (project-formats.md §A.3–§A.5).
-struct PBXProjectGraph {
+struct PBXProjectGraph: ProjectEditGraph {
     var document: ProjectFileDocument
     let bundlePath: String
     /// Resolves groups and file references of the file as read to paths.
@@ -53,22 +53,29 @@ struct PBXProjectGraph {
         return nil
     }
 
-    /// What ``addFileReference(to:)`` did: the reference's id, and the group it went into.
-    struct AddedReference {
-        var id: String
-        var groupName: String
-        var createdGroup: Bool
-        var isNew: Bool
+    func hasSetting(_ key: String, configurationID: String) -> Bool {
+        document.value(at: ["objects", configurationID, "buildSettings", key]) != nil
+    }
+
+    mutating func removeSetting(_ key: String, configurationID: String) throws(ProjectFileError) {
+        try document.remove(at: ["objects", configurationID, "buildSettings", key])
+    }
+
+    mutating func setBaseConfiguration(_ reference: ProjectFileValue, configurationID: String) throws(ProjectFileError) {
+        let configurationPath = ["objects", configurationID]
+        try document.set(reference, at: configurationPath + ["baseConfigurationReference"])
+        // An Xcode 16 anchor would be overridden with a warning; the reference replaces it.
+        try document.remove(at: configurationPath + ["baseConfigurationReferenceAnchor"])
+        try document.remove(at: configurationPath + ["baseConfigurationReferenceRelativePath"])
     }
 
     /// The file reference to the xcconfig at `path`: an existing one, or a new one in the group
     /// whose folder holds the file, else in the group already holding xcconfig files, else in a
     /// new `Config` group of the main group.
-    mutating func addFileReference(to path: String) throws(ProjectFileError) -> AddedReference {
+    mutating func addFileReference(to path: String) throws(ProjectFileError) -> AddedFileReference {
         if let existing = fileReference(to: path) {
-            return AddedReference(id: existing, groupName: groupName(parent(of: existing) ?? ""), createdGroup: false, isNew: false)
+            return AddedFileReference(reference: .string(existing), groupName: groupName(parent(of: existing) ?? ""), createdGroup: false, isNew: false)
         }
-        let directory = Path.directory(of: path)
         let groups = document.objects.entries.filter { $0.value.dictionaryValue?["isa"]?.stringValue == "PBXGroup" }.map(\.key)
         func holdsXCConfigs(_ group: String) -> Bool {
             (document.object(group)?["children"]?.arrayValue ?? []).contains { child in
@@ -77,41 +84,33 @@ struct PBXProjectGraph {
                     || (object["path"]?.stringValue ?? "").hasSuffix(".xcconfig")
             }
         }
-        func isPods(_ group: String) -> Bool { (self.path(of: group) ?? "").contains("/Pods") || groupName(group).hasPrefix("Pods") }
-
-        var groupID: String?
-        var relativePath = Path.basename(path)
-        var createdGroup = false
-        let sameFolder = groups.filter { self.path(of: $0) == directory && !isPods($0) }
-        if let group = sameFolder.first(where: holdsXCConfigs) ?? sameFolder.first(where: { $0 != reader.mainGroupID }) ?? sameFolder.first {
-            groupID = group
-        } else if let group = groups.first(where: { group in
-            // The group already holding xcconfig files, when the file lies in its folder.
-            guard holdsXCConfigs(group), !isPods(group), let groupPath = self.path(of: group) else { return false }
-            return !Path.relative(path, from: groupPath).hasPrefix("../")
-        }) {
-            groupID = group
-            relativePath = Path.relative(path, from: self.path(of: group)!)
+        let candidates = groups.map { group in
+            XCConfigReferencePlacement.Candidate(
+                directory: self.path(of: group), name: groupName(group), holdsXCConfigs: holdsXCConfigs(group), isMainGroup: group == reader.mainGroupID)
         }
-        if groupID == nil {
-            guard let mainGroup = reader.mainGroupID, let mainPath = self.path(of: mainGroup) else {
+        let mainPath = reader.mainGroupID.flatMap { self.path(of: $0) }
+        let groupID: String
+        let relativePath: String
+        var createdGroup = false
+        switch XCConfigReferencePlacement.choose(for: path, among: candidates, mainDirectory: mainPath ?? projectDirectory) {
+        case .inGroup(let index, let relative):
+            groupID = groups[index]
+            relativePath = relative
+        case .newGroup(let folder, let name):
+            guard let mainGroup = reader.mainGroupID, mainPath != nil else {
                 throw ProjectFileError(file: document.path, message: "the project has no main group to add '\(Path.basename(path))' to")
             }
-            let groupPath = Path.relative(directory, from: mainPath)
             var group = ProjectFileDictionary()
             group.set("isa", .string("PBXGroup"))
             group.set("children", .array([]))
-            if groupPath == "." {
-                group.set("name", .string("Config"))
-            } else {
-                group.set("path", .string(groupPath))
-                if Path.basename(groupPath) != "Config" && groupPath.contains("/") { group.set("name", .string("Config")) }
-            }
+            if let name { group.set("name", .string(name)) }
+            if folder != "." { group.set("path", .string(folder)) }
             group.set("sourceTree", .string("<group>"))
-            let id = document.newObjectID(seed: "group " + groupPath)
+            let id = document.newObjectID(seed: "group " + folder)
             try document.addObject(group, id: id)
             try document.append(.string(id), toArrayAt: ["objects", mainGroup, "children"])
             groupID = id
+            relativePath = Path.basename(path)
             createdGroup = true
         }
         var reference = ProjectFileDictionary()
@@ -122,8 +121,8 @@ struct PBXProjectGraph {
         reference.set("sourceTree", .string("<group>"))
         let id = document.newObjectID(seed: "file " + relativePath)
         try document.addObject(reference, id: id)
-        try document.append(.string(id), toArrayAt: ["objects", groupID!, "children"])
-        return AddedReference(id: id, groupName: groupName(groupID!), createdGroup: createdGroup, isNew: true)
+        try document.append(.string(id), toArrayAt: ["objects", groupID, "children"])
+        return AddedFileReference(reference: .string(id), groupName: groupName(groupID), createdGroup: createdGroup, isNew: true)
     }
 
     /// The group holding `id` in its `children`.

@@ -11,7 +11,8 @@ struct ProjectEditSession {
     let bundlePath: String
     /// The model of the project as read.
     let project: XcodeProject
-    var graph: PBXProjectGraph
+    /// The project file's side of the edit, in its format's terms.
+    var graph: any ProjectEditGraph
     /// Files besides the project file, in the order they are written.
     private(set) var otherFiles: [FileEdit] = []
 
@@ -33,13 +34,15 @@ struct ProjectEditSession {
         let current = try XcodeProject.read(bytes: bytes, bundlePath: bundle, filePath: filePath)
         project = current
         let document = try ProjectFileDocument(bytes: bytes, path: current.projectFilePath, format: current.format)
-        graph = try PBXProjectGraph(document: document, bundlePath: bundle)
+        if current.format == .xcproj {
+            graph = XCProjGraph(document: document, bundlePath: bundle)
+        } else {
+            graph = try PBXProjectGraph(document: document, bundlePath: bundle)
+        }
     }
 
-    var document: ProjectFileDocument {
-        get { graph.document }
-        set { graph.document = newValue }
-    }
+    /// The project file as the edit leaves it; edits go through ``graph``.
+    var document: ProjectFileDocument { graph.document }
 
     /// Adds (or replaces) a file the edit writes besides the project file.
     mutating func write(_ bytes: [UInt8], to path: String) {
@@ -86,6 +89,44 @@ struct ProjectEditSession {
         if let target { return project.target(named: target)?.configuration(named: name) }
         return project.configuration(named: name)
     }
+}
+
+/// What a project edit asks of the project file, in the terms of its format: a
+/// `project.pbxproj`'s object graph (``PBXProjectGraph``) or a `project.xcproj`'s tree
+/// (``XCProjGraph``). The planners (`set-base`, `clear-overrides`, `extract`, `local init
+/// --project`) work on the model and these; only this side knows the format.
+protocol ProjectEditGraph {
+    var document: ProjectFileDocument { get set }
+
+    /// The configurations of the project (`target == nil`) or of a target, in order: an id the
+    /// other requirements take, and the name.
+    ///
+    /// - Throws: when there is no such target (the message names the targets there are).
+    func configurationIDs(target: String?) throws(ProjectFileError) -> [(id: String, name: String)]
+
+    /// Whether the build settings of a configuration hold `key` (as the model writes it).
+    func hasSetting(_ key: String, configurationID: String) -> Bool
+
+    /// Removes `key` (as the model writes it) from the build settings of one configuration;
+    /// the other configurations keep what they read.
+    mutating func removeSetting(_ key: String, configurationID: String) throws(ProjectFileError)
+
+    /// The file reference to the xcconfig at `path`: an existing one, or a new one in the group
+    /// of its folder, else the group already holding xcconfig files, else a new `Config` group.
+    mutating func addFileReference(to path: String) throws(ProjectFileError) -> AddedFileReference
+
+    /// Makes `reference` (from ``addFileReference(to:)``) the base configuration of one
+    /// configuration, replacing any other form of base it had.
+    mutating func setBaseConfiguration(_ reference: ProjectFileValue, configurationID: String) throws(ProjectFileError)
+}
+
+/// What ``ProjectEditGraph/addFileReference(to:)`` did: the reference as a base configuration
+/// names it (an object id, a name path), and the group it is in.
+struct AddedFileReference {
+    var reference: ProjectFileValue
+    var groupName: String
+    var createdGroup: Bool
+    var isNew: Bool
 }
 
 extension XcodeProject {

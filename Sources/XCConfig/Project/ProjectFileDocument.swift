@@ -5,6 +5,10 @@
 /// ``rendered()`` applies them to the original bytes and re-parses the result: when the file
 /// does not read back as exactly the intended tree, nothing is returned. An edit that sets what
 /// is already there changes nothing, so applying the same edits twice is a no-op.
+///
+/// An old-style `project.pbxproj` is patched edit by edit; a JSON5 `project.xcproj` by comparing
+/// the intended tree with the one read (``JSON5ProjectText``); an XML or JSON `project.pbxproj` is
+/// written whole, as `plutil` writes it.
 package struct ProjectFileDocument: Sendable {
     /// The file's path, for messages.
     package let path: String
@@ -19,6 +23,7 @@ package struct ProjectFileDocument: Sendable {
     /// Elements appended to arrays of the file as read: the array, its element count as read, the new elements.
     private var appendedElements: [(path: [String], count: Int, elements: [ProjectFileValue])] = []
     private var text: OldStyleProjectText?
+    private var json5Text: JSON5ProjectText?
     private var editedPaths: Set<[String]> = []
 
     /// Opens `bytes` (the contents of the file at `path`) for editing.
@@ -54,9 +59,13 @@ package struct ProjectFileDocument: Sendable {
                     message: "this \(format == .json ? "JSON" : "XML") project.pbxproj is not laid out as plutil writes it, so an edit would rewrite more than it changes; convert it with 'plutil -convert \(format == .json ? "json" : "xml1")' first, or open and save the project in Xcode")
             }
         case .xcproj:
-            throw ProjectFileError(
-                file: path,
-                message: "editing a project.xcproj is not supported yet; edit it in Xcode")
+            do {
+                let (root, spans) = try JSON5.parseWithSpans(bytes)
+                self.root = root
+                self.json5Text = JSON5ProjectText(bytes: bytes, root: root, spans: spans)
+            } catch {
+                throw error.inFile(path)
+            }
         }
     }
 
@@ -152,6 +161,16 @@ package struct ProjectFileDocument: Sendable {
             dictionary.set(key, value)
             container = .dictionary(dictionary)
         }
+    }
+
+    /// Replaces the value at `path` (a dictionary entry or an array element) in a file written
+    /// from its tree (not an old-style `project.pbxproj`, whose edits are each placed as made);
+    /// does nothing when it already holds `value`.
+    package mutating func replace(_ value: ProjectFileValue, at path: [String]) throws(ProjectFileError) {
+        guard text == nil else { throw internalError("an old-style project file is edited entry by entry") }
+        guard let current = self.value(at: path) else { throw internalError("nothing at '\(path.joined(separator: " / "))'") }
+        if Self.sameValue(current, value) { return }
+        modify(path) { $0 = value }
     }
 
     /// Removes the dictionary entry at `path`; does nothing when there is none.
@@ -253,6 +272,8 @@ package struct ProjectFileDocument: Sendable {
                     appended.elements.map { OldStyleWriting.value($0, comment: comment(forID:)) }, toArrayAt: appended.path, count: appended.count)
             }
             bytes = text.result()
+        } else if let json5Text {
+            bytes = try json5Text.rendered(root)
         } else {
             bytes = Self.canonicalBytes(root, format: format)
         }
@@ -260,6 +281,7 @@ package struct ProjectFileDocument: Sendable {
         do {
             switch format {
             case .oldStylePropertyList: reread = try OldStylePropertyList.parse(bytes)
+            case .xcproj: reread = try JSON5.parse(bytes)
             default: reread = try PBXProjectReader.parse(bytes: bytes, filePath: path).0
             }
         } catch {

@@ -26,6 +26,8 @@ package struct ProjectFileSpan: Sendable, Hashable {
 /// ``index(_:)`` of its position, which no written key can be (it starts with a NUL byte).
 package struct ProjectFileSpans: Sendable {
     private var spans: [[String]: ProjectFileSpan] = [:]
+    /// Earlier places of a key written twice in one dictionary, which its last place shadows.
+    private var shadowedSpans: [[String]: [ProjectFileSpan]] = [:]
 
     package init() {}
 
@@ -33,10 +35,14 @@ package struct ProjectFileSpans: Sendable {
     package static func index(_ position: Int) -> String { "\u{0}\(position)" }
 
     /// Records where the value at `path` is written; a key written twice keeps its last place,
-    /// as its value is the last one.
+    /// as its value is the last one, and the earlier ones as ``shadowed(_:)``.
     package mutating func record(_ path: [String], _ span: ProjectFileSpan) {
-        spans[path] = span
+        if let earlier = spans.updateValue(span, forKey: path) { shadowedSpans[path, default: []].append(earlier) }
     }
+
+    /// The earlier places of a dictionary key written more than once: removing the key removes
+    /// them too, or the value of the one before would take its place.
+    package func shadowed(_ path: [String]) -> [ProjectFileSpan] { shadowedSpans[path] ?? [] }
 
     /// Where the value at `path` is written, when it is.
     package subscript(path: [String]) -> ProjectFileSpan? { spans[path] }

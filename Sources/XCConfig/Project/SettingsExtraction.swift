@@ -96,13 +96,11 @@ extension ProjectEditing {
                         kept.append("\(owner.map { "\($0) / " } ?? "")\(configuration.name) / \(setting.key)")
                         continue
                     }
-                    try session.document.remove(at: ["objects", id, "buildSettings", setting.key])
+                    try session.graph.removeSetting(setting.key, configurationID: id)
                     removed.append(RemovedProjectSetting(targetName: owner, configurationName: configuration.name, key: setting.key, value: setting.value))
                 }
                 let reference = try session.graph.addFileReference(to: filePath)
-                try session.document.set(.string(reference.id), at: ["objects", id, "baseConfigurationReference"])
-                try session.document.remove(at: ["objects", id, "baseConfigurationReferenceAnchor"])
-                try session.document.remove(at: ["objects", id, "baseConfigurationReferenceRelativePath"])
+                try session.graph.setBaseConfiguration(reference.reference, configurationID: id)
             }
         }
 

@@ -22,16 +22,19 @@ enum XCProjReader {
     }
 
     /// One node of the `files` tree, flattened; `parent` is an index into the node list, `nil` for
-    /// the implicit main group's direct children.
+    /// the implicit main group's direct children; `position` its index in the parent's
+    /// `children` (or in `files`).
     struct Node {
         var object: ProjectFileDictionary
         var parent: Int?
+        var position: Int
         var children: [Int] = []
         var name: String
         var path: String
     }
 
-    private struct Reader {
+    /// The reading of one file, also used by ``XCProjGraph`` to find and name file references.
+    struct Reader {
         let document: ProjectFileDictionary
         let bundlePath: String
         let filePath: String
@@ -208,11 +211,12 @@ enum XCProjReader {
         /// Builds the flattened reference tree of `files` (§B.4, §B.6). Iterative, so a deep
         /// tree cannot overflow the stack.
         mutating func buildNodes() {
-            var pending: [(value: ProjectFileValue, parent: Int?)] =
-                (document["files"]?.arrayValue ?? []).reversed().map { ($0, nil) }
+            let files = document["files"]?.arrayValue ?? []
+            var pending: [(value: ProjectFileValue, parent: Int?, position: Int)] =
+                files.indices.reversed().map { (files[$0], nil, $0) }
             // Depth-first with an explicit stack; children are appended in order below.
             var orderedChildren: [Int?: [Int]] = [:]
-            while let (value, parent) = pending.popLast() {
+            while let (value, parent, position) = pending.popLast() {
                 guard let object = value.dictionaryValue else { continue }
                 let kind = object["kind"]?.stringValue ?? "file-reference"
                 let path = object["path"]?.stringValue ?? ""
@@ -222,9 +226,10 @@ enum XCProjReader {
                 let isGroup = kind == "group" || kind == "variant-group" || kind == "version-group"
                 let nodeName = isGroup ? (object["name"]?.stringValue ?? lastComponent) : lastComponent
                 let index = nodes.count
-                nodes.append(Node(object: object, parent: parent, name: nodeName, path: path))
+                nodes.append(Node(object: object, parent: parent, position: position, name: nodeName, path: path))
                 orderedChildren[parent, default: []].append(index)
-                for child in (object["children"]?.arrayValue ?? []).reversed() { pending.append((child, index)) }
+                let children = object["children"]?.arrayValue ?? []
+                for childPosition in children.indices.reversed() { pending.append((children[childPosition], index, childPosition)) }
             }
             topLevel = orderedChildren[nil] ?? []
             for (parent, children) in orderedChildren {

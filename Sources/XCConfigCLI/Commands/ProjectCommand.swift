@@ -12,7 +12,8 @@ enum ProjectCommand: Command {
                 or the JSON5 project.xcproj of Xcode 27.2+. To resolve a target's build settings, \
                 use 'xcconfig resolve --project PATH --target NAME'.
 
-                set-base, clear-overrides and extract edit a project.pbxproj: only the entries \
+                set-base, clear-overrides and extract edit the project file in its own format \
+                (old-style, XML or JSON project.pbxproj; JSON5 project.xcproj): only the entries \
                 that change are rewritten, every other byte stays; all the files of one command \
                 are written or none, and a project saved by Xcode since it was read is not \
                 overwritten. 'xcconfig local init --project' does the whole shared-configuration \

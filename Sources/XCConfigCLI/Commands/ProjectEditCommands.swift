@@ -5,7 +5,7 @@ import XCConfigSyntax
 /// the plan's printing and its all-or-none writing.
 enum ProjectEditOutput {
     static let projectPositional = PositionalSpec(
-        "project", help: "The .xcodeproj (or the project.pbxproj inside it).")
+        "project", help: "The .xcodeproj (or the project.pbxproj / project.xcproj inside it).")
 
     static let targetOption = OptionSpec.value(
         "target", valueName: "name", repeatable: true,
