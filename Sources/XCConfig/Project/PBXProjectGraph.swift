@@ -61,20 +61,42 @@ struct PBXProjectGraph: ProjectEditGraph {
         try document.remove(at: ["objects", configurationID, "buildSettings", key])
     }
 
+    /// `reference` is a file reference's id, or (for a file inside a synchronized folder) the
+    /// `anchor` and `relativePath` pair ``addFileReference(to:)`` gives.
     mutating func setBaseConfiguration(_ reference: ProjectFileValue, configurationID: String) throws(ProjectFileError) {
         let configurationPath = ["objects", configurationID]
+        if let anchor = reference.dictionaryValue?["anchor"], let relativePath = reference.dictionaryValue?["relativePath"] {
+            try document.remove(at: configurationPath + ["baseConfigurationReference"])
+            try document.set(anchor, at: configurationPath + ["baseConfigurationReferenceAnchor"])
+            try document.set(relativePath, at: configurationPath + ["baseConfigurationReferenceRelativePath"])
+            return
+        }
         try document.set(reference, at: configurationPath + ["baseConfigurationReference"])
         // An Xcode 16 anchor would be overridden with a warning; the reference replaces it.
         try document.remove(at: configurationPath + ["baseConfigurationReferenceAnchor"])
         try document.remove(at: configurationPath + ["baseConfigurationReferenceRelativePath"])
     }
 
-    /// The file reference to the xcconfig at `path`: an existing one, or a new one in the group
+    /// The file reference to the xcconfig at `path`: an existing one; for a file inside a
+    /// synchronized folder, the folder and the path in it (§A.5: Xcode 16 names it so, and a
+    /// file reference beside the folder would show the file twice); else a new one in the group
     /// whose folder holds the file, else in the group already holding xcconfig files, else in a
     /// new `Config` group of the main group.
     mutating func addFileReference(to path: String) throws(ProjectFileError) -> AddedFileReference {
         if let existing = fileReference(to: path) {
             return AddedFileReference(reference: .string(existing), groupName: groupName(parent(of: existing) ?? ""), createdGroup: false, isNew: false)
+        }
+        let folders = document.objects.entries.compactMap { entry -> (id: String, directory: String)? in
+            guard entry.value.dictionaryValue?["isa"]?.stringValue == "PBXFileSystemSynchronizedRootGroup",
+                  let directory = self.path(of: entry.key), path.hasPrefix(directory + "/") else { return nil }
+            return (entry.key, directory)
+        }
+        if let folder = folders.max(by: { $0.directory.count < $1.directory.count }) {
+            let reference = ProjectFileValue.dictionary(ProjectFileDictionary([
+                .init(key: "anchor", value: .string(folder.id)),
+                .init(key: "relativePath", value: .string(Path.relative(path, from: folder.directory))),
+            ]))
+            return AddedFileReference(reference: reference, groupName: groupName(folder.id), createdGroup: false, isNew: false)
         }
         let groups = document.objects.entries.filter { $0.value.dictionaryValue?["isa"]?.stringValue == "PBXGroup" }.map(\.key)
         func holdsXCConfigs(_ group: String) -> Bool {

@@ -269,6 +269,30 @@ import Testing
 
     static func isXML(_ bytes: [UInt8]) -> Bool { bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 }) == UInt8(ascii: "<") }
 
+    /// Regression: an xcconfig inside a synchronized folder got a PBXFileReference of its own
+    /// beside the folder. Xcode 16 names it by the folder and its path there (§A.5), as
+    /// NetNewsWire's other configurations do, and adds no reference.
+    @Test func anXCConfigInASynchronizedFolderIsNamedByTheFolder() throws {
+        guard let project = Self.corpusProjects().first(where: { $0.repository == "Ranchero-Software__NetNewsWire" }) else { return }
+        let fileSystem = try Self.load(project)
+        fileSystem.addFile("/repo/xcconfig/common/Team.xcconfig", "DEVELOPMENT_TEAM = ABCDE12345\n")
+        let projectFile = "/repo/NetNewsWire.xcodeproj/project.pbxproj"
+        let original = try fileSystem.read(projectFile)
+        let plan = try ProjectEditing.planSetBase(
+            project: "NetNewsWire.xcodeproj", xcconfig: "xcconfig/common/Team.xcconfig", configurations: ["Debug"], fileSystem: fileSystem)
+        #expect(plan.notes.isEmpty)
+        try ProjectEditing.apply(plan, fileSystem: fileSystem)
+        let changes = Self.changedLines(original, try fileSystem.read(projectFile))
+        // The project's Debug was already based on a file of the folder: only the path in it changes.
+        #expect(changes.removed == ["\t\t\tbaseConfigurationReferenceRelativePath = NetNewsWire_project_debug.xcconfig;"])
+        #expect(changes.added == ["\t\t\tbaseConfigurationReferenceRelativePath = common/Team.xcconfig;"])
+        let loaded = try XcodeProject.load(path: "/repo/NetNewsWire.xcodeproj", fileSystem: fileSystem)
+        #expect(loaded.configurations.first { $0.name == "Debug" }?.baseConfiguration?.path == "/repo/xcconfig/common/Team.xcconfig")
+        let again = try ProjectEditing.planSetBase(
+            project: "NetNewsWire.xcodeproj", xcconfig: "xcconfig/common/Team.xcconfig", configurations: ["Debug"], fileSystem: fileSystem)
+        #expect(again.isEmpty)
+    }
+
     @Test(arguments: corpusProjects().map { "\($0.repository)/\($0.bundle)" })
     func clearOverridesAndSetBaseOnEveryProject(_ name: String) throws {
         let project = Self.corpusProjects().first { "\($0.repository)/\($0.bundle)" == name }!
