@@ -9,6 +9,9 @@
 //   4 explain   `explain` of every setting, text and JSON, never crashes; JSON output is valid
 //   5 lsp       the language server reads the input as its stream (after initialize and the
 //               opening of a document) and never crashes; every frame it writes is JSON-RPC
+//   6 pbxproj   the input as a project.pbxproj (old-style, XML or JSON), 7 xcproj as a
+//               project.xcproj: reading never crashes; when it reads, `project set-base` and
+//               `clear-overrides` plan edits that write, read back, and leave nothing to redo
 // Every property failure calls fatalError, which libFuzzer records as a crash.
 import XCConfig
 import XCConfigCLI
@@ -151,17 +154,48 @@ private func fuzzLanguageServer(_ bytes: [UInt8]) {
     }
 }
 
+private func fuzzProject(_ bytes: [UInt8], fileName: String) {
+    let fileSystem = InMemoryFileSystem(currentDirectory: directory)
+    fileSystem.addFile("\(directory)/App.xcodeproj/\(fileName)", bytes: bytes)
+    fileSystem.addFile("\(directory)/Config/Shared.xcconfig", "SWIFT_VERSION = 6.0\n")
+    guard (try? XcodeProject.load(path: "App.xcodeproj", fileSystem: fileSystem)) != nil else { return }
+    func failed(_ what: String, _ error: any Error) -> Never {
+        fatalError("\(what): \(error)\n\(String(decoding: bytes, as: UTF8.self))")
+    }
+    /// An edit whose result does not read back as intended is a bug; any other refusal is the
+    /// project's (no main group, a wrapper name taken, ...).
+    func plan(_ what: String, _ make: () throws -> ProjectEditPlan) -> ProjectEditPlan? {
+        do { return try make() } catch {
+            if "\(error)".contains("internal error") { failed(what, error) }
+            return nil
+        }
+    }
+    let steps: [(String, () throws -> ProjectEditPlan)] = [
+        ("set-base", { try ProjectEditing.planSetBase(project: "App.xcodeproj", xcconfig: "Config/Shared.xcconfig", fileSystem: fileSystem) }),
+        ("clear-overrides", { try ProjectEditing.planClearOverrides(project: "App.xcodeproj", fileSystem: fileSystem) }),
+    ]
+    for (what, make) in steps {
+        guard let first = plan(what, make) else { continue }
+        do { try ProjectEditing.apply(first, fileSystem: fileSystem) } catch { failed("\(what) did not write", error) }
+        do { _ = try XcodeProject.load(path: "App.xcodeproj", fileSystem: fileSystem) } catch { failed("\(what) wrote a project that does not read", error) }
+        guard let again = plan("\(what) again", make) else { fatalError("\(what) refuses what it wrote itself") }
+        if !again.edits.isEmpty { fatalError("\(what) twice is not a no-op\n\(String(decoding: bytes, as: UTF8.self))") }
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    switch data[0] % 6 {
+    switch data[0] % 8 {
     case 0: fuzzParse(bytes)
     case 1: fuzzResolve(bytes)
     case 2: fuzzLint(bytes)
     case 3: fuzzExpand(bytes)
     case 4: fuzzExplain(bytes)
-    default: fuzzLanguageServer(bytes)
+    case 5: fuzzLanguageServer(bytes)
+    case 6: fuzzProject(bytes, fileName: "project.pbxproj")
+    default: fuzzProject(bytes, fileName: "project.xcproj")
     }
     return 0
 }

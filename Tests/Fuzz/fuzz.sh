@@ -44,6 +44,12 @@ seed() {
         done
     done
     cp Tests/Fuzz/lsp-session.seed "$WORK/corpus/seed-lsp-1"
+    # Project files (6 pbxproj, 7 xcproj): the sample's and the small ones of ../shared/projects.
+    find Samples ../shared/projects ../shared/xcodebuild \( -name project.pbxproj -o -name project.xcproj \) -size -16k 2>/dev/null |
+        sort | awk '{ print NR "\t" $0 }' | while IFS="$(printf '\t')" read -r n file; do
+        case "$file" in *.xcproj) t=7 ;; *) t=6 ;; esac
+        { printf "\\$(printf '%03o' "$t")"; head -c 16384 "$file"; } > "$WORK/corpus/seed-project-$n"
+    done
     for t in 3; do
         printf '\003<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<dict>\n\t<key>CFBundleIdentifier</key>\n\t<string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>\n\t<key>CFBundleName</key>\n\t<string>${PRODUCT_NAME:upper}</string>\n\t<key>NSHumanReadableCopyright</key>\n\t<string>$(EMPTY)</string>\n\t<key>$(TeamIdentifierPrefix)x</key>\n\t<array><string>$(AppIdentifierPrefix)$(CFBundleIdentifier)</string><integer>1</integer><true/></array>\n</dict>\n</plist>\n' > "$WORK/corpus/seed-plist-1"
     done
@@ -57,5 +63,5 @@ SECONDS_TO_RUN=${1:-600}
 [ $# -gt 0 ] && shift
 [ -n "${FUZZ_NO_BUILD:-}" ] || build
 seed
-SWIFT_BACKTRACE=enable=no exec "$BUILD/xcconfig-fuzz" "$WORK/corpus" -max_total_time="$SECONDS_TO_RUN" -max_len=8192 \
+SWIFT_BACKTRACE=enable=no exec "$BUILD/xcconfig-fuzz" "$WORK/corpus" -max_total_time="$SECONDS_TO_RUN" -max_len=16384 \
     -timeout=10 -rss_limit_mb=4096 -artifact_prefix="$WORK/crashes/" -print_final_stats=1 "$@"

@@ -194,8 +194,10 @@ package struct ProjectFileDocument: Sendable {
 
     /// Appends `element` to the array at `path`; does nothing when the array already holds it.
     package mutating func append(_ element: ProjectFileValue, toArrayAt path: [String]) throws(ProjectFileError) {
-        guard case .array(let elements)? = value(at: path) else {
-            throw internalError("'\(path.joined(separator: " / "))' is not an array")
+        // A group read without its `children` (Xcode always writes them) gets the list.
+        guard let existing = value(at: path) else { return try set(.array([element]), at: path) }
+        guard case .array(let elements) = existing else {
+            throw ProjectFileError(file: self.path, message: "'\(path.joined(separator: " / "))' is not a list, as Xcode writes it; fix the project file first")
         }
         if elements.contains(where: { Self.sameValue($0, element) }) { return }
         if !isInsideAddedObject(path), text != nil {

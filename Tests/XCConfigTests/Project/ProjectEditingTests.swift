@@ -95,6 +95,23 @@ import Testing
         ])
     }
 
+    /// Regression (fuzz target 6): a main group read without its `children` stopped set-base
+    /// with "internal error: … is not an array". The group gets the list.
+    @Test func aGroupWithoutChildrenGetsTheList() throws {
+        let fileSystem = try Self.sample()
+        let projectFile = "/sample/App.xcodeproj/project.pbxproj"
+        let text = try #require(fileSystem.contentsOfFile(projectFile))
+        let children = "\t\t\tchildren = (\n\t\t\t\t4A1C2E112B6D1A0100C0FFEE /* App */,\n\t\t\t\t4A1C2E122B6D1A0100C0FFEE /* Config */,\n\t\t\t\t4A1C2E132B6D1A0100C0FFEE /* Pods */,\n\t\t\t\t4A1C2E102B6D1A0100C0FFEE /* Products */,\n\t\t\t);\n"
+        #expect(text.contains(children))
+        fileSystem.addFile(projectFile, text.replacingOccurrences(of: children, with: ""))
+        fileSystem.addFile("/sample/Team/Team.xcconfig", "DEVELOPMENT_TEAM = ABCDE12345\n")
+        let plan = try ProjectEditing.planSetBase(project: "App.xcodeproj", xcconfig: "Team/Team.xcconfig", fileSystem: fileSystem)
+        try ProjectEditing.apply(plan, fileSystem: fileSystem)
+        let project = try XcodeProject.load(path: "/sample/App.xcodeproj", fileSystem: fileSystem)
+        #expect(project.configurations.map { $0.baseConfiguration?.path } == ["/sample/Team/Team.xcconfig", "/sample/Team/Team.xcconfig"])
+        #expect(try ProjectEditing.planSetBase(project: "App.xcodeproj", xcconfig: "Team/Team.xcconfig", fileSystem: fileSystem).edits.isEmpty)
+    }
+
     @Test func setBaseOnACocoaPodsProjectWritesTheWrapper() throws {
         let fileSystem = try Self.sample()
         // As `pod install` leaves it: the target based on CocoaPods' configurations.
