@@ -14,6 +14,13 @@ public struct LintFile: Sendable {
     /// Each assignment's value parsed once, with the semantics of the setting's type
     /// (semantics §3.1), parallel to ``assignments``.
     package let expressions: [Expression]
+    /// Each assignment's setting name, parallel to ``assignments``: read from the bytes once,
+    /// not by every rule.
+    package let names: [String]
+    /// Each value's references (``Expression/references``), parallel to ``assignments``.
+    package let references: [[Reference]]
+    /// The index in ``assignments`` of the assignment whose name starts at each byte offset.
+    package let assignmentIndexByNameOffset: [Int: Int]
 
     public init(path: String, tree: SyntaxTree, catalog: BuildSettingsCatalog = .shared) {
         self.path = path
@@ -29,10 +36,16 @@ public struct LintFile: Sendable {
         }
         self.assignments = assignments
         self.includes = includes
-        self.expressions = assignments.map { entry in
-            let semantics: ValueSemantics = catalog.type(of: entry.1.name).usesListSemantics ? .list : .string
+        let names = assignments.map(\.1.name)
+        self.names = names
+        self.expressions = zip(assignments, names).map { entry, name in
+            let semantics: ValueSemantics = catalog.type(of: name).usesListSemantics ? .list : .string
             return Expression(parsing: entry.1.value, semantics: semantics)
         }
+        self.references = expressions.map { $0.isLiteral ? [] : $0.references }
+        var byOffset: [Int: Int] = [:]
+        for (index, entry) in assignments.enumerated() { byOffset[entry.1.nameRange.startOffset] = index }
+        self.assignmentIndexByNameOffset = byOffset
     }
 
     /// The bytes of `range`.
@@ -65,5 +78,27 @@ extension LintFile {
             bytes.append(contentsOf: tree.bytes[chunk.offsets])
         }
         return bytes
+    }
+}
+
+/// Each file's ``LintFile`` (its values parsed) kept between lint runs, by path, and used again
+/// while the file's bytes are the same: a language server lints the same included files at
+/// every keystroke.
+public final class LintFileCache: Sendable {
+    private let files = Locked<[String: LintFile]>([:])
+
+    public init() {}
+
+    /// The file at `path` with the bytes of `tree`: the kept one when its bytes are these.
+    func file(_ path: String, tree: SyntaxTree) -> LintFile {
+        if let kept = files.withLock({ $0[path] }), kept.tree.bytes == tree.bytes { return kept }
+        let file = LintFile(path: path, tree: tree)
+        files.withLock { $0[path] = file }
+        return file
+    }
+
+    /// Forgets `path`'s file (closed, deleted).
+    public func forget(_ path: String) {
+        files.withLock { $0[path] = nil }
     }
 }

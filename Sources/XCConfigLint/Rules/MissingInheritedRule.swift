@@ -64,13 +64,15 @@ struct MissingInheritedRule: LintRule {
             var earlier: [String: [AssignmentOccurrence]] = [:]
             for occurrence in sequence {
                 let file = context.files[occurrence.file]!
+                let name = file.names[occurrence.index]
+                defer { earlier[name, default: []].append(occurrence) }
+                let type = context.catalog[name]?.type
+                guard type == .stringList || type == .pathList else { continue }
                 let (statement, assignment) = file.assignments[occurrence.index]
-                defer { earlier[assignment.name, default: []].append(occurrence) }
-                let type = context.catalog[assignment.name]?.type
-                guard type == .stringList || type == .pathList, !Self.isReset(assignment.value),
-                      !Self.isChoice(assignment.name),
-                      !UnreachableAssignmentRule.buildsOnItself(file.expressions[occurrence.index], name: assignment.name),
-                      let previous = earlier[assignment.name]?.last(where: { $0.file != occurrence.file && included(by: occurrence.file).contains($0.file) })
+                guard !Self.isReset(assignment.value),
+                      !Self.isChoice(name),
+                      !UnreachableAssignmentRule.buildsOnItself(file.references[occurrence.index], name: name),
+                      let previous = earlier[name]?.last(where: { $0.file != occurrence.file && included(by: occurrence.file).contains($0.file) })
                 else { continue }
                 let previousAssignment = context.files[previous.file]!.assignments[previous.index].assignment
                 guard Self.canHoldTogether(assignment.conditions, previousAssignment.conditions),

@@ -32,31 +32,46 @@ struct ReferenceCycleRule: LintRule {
         var reported = Set<String>()
         for root in context.roots {
             guard let sequence = context.expansions[root] else { continue }
-            // Each name's assignments in this root, in order, and the names they refer to.
-            var occurrences: [String: [AssignmentOccurrence]] = [:]
-            var edges: [String: Set<String>] = [:]
+            // Each name (by number, in the order met) with its assignments in this root, in
+            // order, and the names they refer to.
+            var numbers: [String: Int] = [:]
+            var names: [String] = []
+            var occurrences: [[AssignmentOccurrence]] = []
+            var successors: [[Int]] = []
+            func number(_ name: String) -> Int {
+                if let known = numbers[name] { return known }
+                numbers[name] = names.count
+                names.append(name)
+                occurrences.append([])
+                successors.append([])
+                return names.count - 1
+            }
+            var file: LintFile? = nil
             for occurrence in sequence {
-                let file = context.files[occurrence.file]!
-                let assignment = file.assignments[occurrence.index].assignment
+                // An expansion holds runs of one file's assignments: look each file up once per run.
+                if file?.path != occurrence.file { file = context.files[occurrence.file]! }
+                let file = file!
                 // Only the assignments that can apply in the context being linted.
-                guard context.environment.canApply(assignment.conditions) else { continue }
-                let name = assignment.name
-                occurrences[name, default: []].append(occurrence)
-                for reference in file.expressions[occurrence.index].references {
+                guard context.environment.canApply(file.assignments[occurrence.index].assignment.conditions) else { continue }
+                let name = file.names[occurrence.index]
+                let source = number(name)
+                occurrences[source].append(occurrence)
+                for reference in file.references[occurrence.index] {
                     guard let target = reference.literalName, target != name, target != "inherited", target != "value" else { continue }
-                    edges[name, default: []].insert(target)
+                    successors[source].append(number(target))
                 }
             }
-            for cycle in Self.cycles(edges) {
+            for component in Self.cycles(successors: successors) {
+                let cycle = component.map { names[$0] }
                 // With a lower assignment for every member, the cycle ends on that value:
                 // layering, not a mistake. A known build setting has a lower value in every
                 // real build (the SDK's, the platform's), and configurations route through it
                 // on purpose (WebKit's MACOSX_DEPLOYMENT_TARGET ↔ TARGET_MAC_OS_X_VERSION_MAJOR),
                 // so only cycles of user-defined settings, one of them assigned once, count.
                 let hasNoBase = !cycle.contains { context.catalog[$0] != nil }
-                    && cycle.contains { (occurrences[$0]?.count ?? 0) < 2 }
+                    && component.contains { occurrences[$0].count < 2 }
                 guard hasNoBase else { continue }
-                let members = cycle.compactMap { occurrences[$0]?.first }
+                let members = component.compactMap { occurrences[$0].first }
                 guard let first = members.min(by: { ($0.file, $0.index) < ($1.file, $1.index) }) else { continue }
                 let file = context.files[first.file]!
                 let (statement, assignment) = file.assignments[first.index]
@@ -71,50 +86,62 @@ struct ReferenceCycleRule: LintRule {
         return findings
     }
 
-    /// The strongly connected components of more than one name (Tarjan), each in a stable order.
+    /// The strongly connected components of more than one name, by name: ``cycles(successors:)``
+    /// with the names numbered in sorted order and each name's successors sorted.
+    static func cycles(_ edges: [String: Set<String>]) -> [[String]] {
+        let names = Set(edges.keys).union(edges.values.joined()).sorted()
+        let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        let successors = names.map { name in (edges[name] ?? []).sorted().map { numbers[$0]! } }
+        return cycles(successors: successors).map { $0.map { names[$0] } }
+    }
+
+    /// The strongly connected components of more than one node (Tarjan) of the graph in which
+    /// node `n` has an edge to each of `successors[n]`: roots taken in number order, successors
+    /// in the order given, each component from the node first entered.
     ///
     /// Iterative, with an explicit depth-first path, so that a chain of tens of thousands of
     /// settings referring to the next cannot overflow the stack.
-    static func cycles(_ edges: [String: Set<String>]) -> [[String]] {
+    static func cycles(successors: [[Int]]) -> [[Int]] {
+        let count = successors.count
         var nextIndex = 0
-        var indexes: [String: Int] = [:]
-        var lowlinks: [String: Int] = [:]
-        var stack: [String] = []
-        var onStack = Set<String>()
-        var result: [[String]] = []
-        // The depth-first path: each name with its successors and how many of them were visited.
-        var path: [(node: String, successors: [String], visited: Int)] = []
-        func enter(_ node: String) {
+        var indexes = [Int](repeating: -1, count: count)
+        var lowlinks = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var result: [[Int]] = []
+        // The depth-first path: each node with how many of its successors were visited.
+        var path: [(node: Int, visited: Int)] = []
+        func enter(_ node: Int) {
             indexes[node] = nextIndex
             lowlinks[node] = nextIndex
             nextIndex += 1
             stack.append(node)
-            onStack.insert(node)
-            path.append((node, (edges[node] ?? []).sorted(), 0))
+            onStack[node] = true
+            path.append((node, 0))
         }
-        for root in edges.keys.sorted() where indexes[root] == nil {
+        for root in 0..<count where indexes[root] < 0 {
             enter(root)
             while let top = path.last {
                 let node = top.node
-                if top.visited < top.successors.count {
-                    let next = top.successors[top.visited]
+                if top.visited < successors[node].count {
+                    let next = successors[node][top.visited]
                     path[path.count - 1].visited += 1
-                    if indexes[next] == nil {
+                    if indexes[next] < 0 {
                         enter(next)
-                    } else if onStack.contains(next) {
-                        lowlinks[node] = min(lowlinks[node]!, indexes[next]!)
+                    } else if onStack[next] {
+                        lowlinks[node] = min(lowlinks[node], indexes[next])
                     }
                     continue
                 }
                 // Every successor is done: what `connect(node)` does after its loop.
                 path.removeLast()
                 if let parent = path.last?.node {
-                    lowlinks[parent] = min(lowlinks[parent]!, lowlinks[node]!)
+                    lowlinks[parent] = min(lowlinks[parent], lowlinks[node])
                 }
                 if lowlinks[node] == indexes[node] {
-                    var component: [String] = []
+                    var component: [Int] = []
                     while let member = stack.popLast() {
-                        onStack.remove(member)
+                        onStack[member] = false
                         component.append(member)
                         if member == node { break }
                     }

@@ -37,11 +37,10 @@ struct UnknownSettingRule: LintRule {
     func checkAll(in context: LintContext) -> [Finding] {
         // Each distinct unknown name is looked up once, in parallel.
         let catalog = context.catalog
+        let paths = context.orderedPaths.filter(context.isReported)
         var names = Set<String>()
-        for path in context.orderedPaths {
-            for entry in context.files[path]!.assignments where catalog[entry.assignment.name] == nil {
-                names.insert(entry.assignment.name)
-            }
+        for path in paths {
+            for name in context.files[path]!.names where catalog[name] == nil { names.insert(name) }
         }
         let distinct = names.sorted()
         let suggestions = distinct.concurrentMap { NameIndex.shared.suggestion(for: $0, catalog: catalog) }
@@ -55,10 +54,11 @@ struct UnknownSettingRule: LintRule {
         }
         var findings: [Finding] = []
         guard !suggestionByName.isEmpty else { return [] }
-        for path in context.orderedPaths {
+        for path in paths {
             let file = context.files[path]!
-            for (statement, assignment) in file.assignments {
-                guard let suggestion = suggestionByName[assignment.name] else { continue }
+            for (index, name) in file.names.enumerated() {
+                guard let suggestion = suggestionByName[name] else { continue }
+                let (statement, assignment) = file.assignments[index]
                 findings.append(file.finding(
                     at: assignment.nameRange.startOffset,
                     "'\(assignment.name)' is not a build setting Xcode knows, so it sets a new user-defined setting; did you mean \(suggestion)?",

@@ -53,9 +53,10 @@ struct ValueTooLargeRule: LintRule {
             let file = context.files[occurrence.file]!
             let expression = file.expressions[occurrence.index]
             if expression.source.utf8.count > 1 << 20 { return true }
-            guard !expression.isLiteral else { continue }
+            let references = file.references[occurrence.index]
+            guard references.count > 1 else { continue }
             var names = Set<String>()
-            for reference in expression.references {
+            for reference in references {
                 guard let name = reference.literalName, name != "inherited" else { continue }
                 if !names.insert(name).inserted { return true }
             }

@@ -1,0 +1,82 @@
+import Testing
+import XCConfig
+import XCConfigSyntax
+@testable import XCConfigLint
+
+/// What a language server asks of the linter at each keystroke: one file's findings
+/// (`reportedFiles`), with the trees and parsed values of unchanged files kept between runs.
+/// Either way the findings are those of a plain run.
+@Suite struct ReportedFilesTests {
+    static let main = """
+        #include "Shared.xcconfig"
+        OTHER_LDFLAGS = -lz
+        PRODUCT_BUNDLE_IDENTIFER = com.example.app
+        FIRST = $(SECOND)
+        SECOND = $(FIRST)
+        SWIFT_VERSION = 5.0
+        SWIFT_VERSION = 6.0
+        GREETING = $(PRODUCT_NAMEE)
+
+        """
+    static let shared = """
+        OTHER_LDFLAGS = -ObjC
+        PRODUCT_NAME = App
+        SKIP_INSTAL = YES
+        LEFT = $(RIGHT)
+        RIGHT = $(LEFT)
+        SDKROOT = iphoneos
+        SDKROOT = macosx
+
+        """
+    static let files = ["/example/Main.xcconfig": main, "/example/Shared.xcconfig": shared]
+
+    /// Where each finding is and what it says, for comparing runs.
+    static func summary(_ findings: [Finding]) -> [String] {
+        findings.map { "\($0.file):\($0.location.line):\($0.location.column) \($0.rule) \($0.message)" }
+    }
+
+    @Test func oneFilesFindingsAreThoseOfTheWholeRunInIt() throws {
+        let (linter, _) = makeLinter(files: Self.files)
+        let everything = try linter.findings(paths: ["Main.xcconfig"])
+        // Per-file rules and rules over the whole include graph, in both files.
+        for path in Self.files.keys {
+            let rules = Set(everything.filter { $0.file == path }.map(\.rule))
+            #expect(rules.isSuperset(of: ["unknown-setting", "reference-cycle", "unreachable-assignment"]), "\(path): \(rules)")
+        }
+        #expect(everything.contains { $0.rule == "missing-inherited" && $0.file == "/example/Main.xcconfig" })
+        #expect(everything.contains { $0.rule == "undefined-reference" && $0.file == "/example/Main.xcconfig" })
+        for path in Self.files.keys {
+            var restricted = linter
+            restricted.reportedFiles = [path]
+            let found = try restricted.findings(paths: ["Main.xcconfig"])
+            #expect(Self.summary(found) == Self.summary(everything.filter { $0.file == path }))
+        }
+    }
+
+    @Test func keptTreesAndFilesGiveTheFindingsOfAFreshRunAfterAnEdit() throws {
+        let (fresh, fileSystem) = makeLinter(files: Self.files)
+        var kept = fresh
+        kept.parsedFiles = ParsedFileCache()
+        kept.lintFiles = LintFileCache()
+        kept.reportedFiles = ["/example/Main.xcconfig"]
+        func restrictedFresh() throws -> [Finding] {
+            try fresh.findings(paths: ["Main.xcconfig"]).filter { $0.file == "/example/Main.xcconfig" }
+        }
+        let before = try kept.findings(paths: ["Main.xcconfig"])
+        #expect(Self.summary(before) == Self.summary(try restrictedFresh()))
+        #expect(before.contains { $0.rule == "missing-inherited" })
+        // The included file changes: Main's OTHER_LDFLAGS no longer replaces a value, and
+        // PRODUCT_NAMEE is now assigned.
+        fileSystem.addFile("/example/Shared.xcconfig", "PRODUCT_NAMEE = App\n")
+        kept.parsedFiles = kept.parsedFiles!.revalidating()
+        let after = try kept.findings(paths: ["Main.xcconfig"])
+        #expect(Self.summary(after) == Self.summary(try restrictedFresh()))
+        #expect(!after.contains { $0.rule == "missing-inherited" || $0.rule == "undefined-reference" })
+        // And the including file itself.
+        fileSystem.addFile("/example/Main.xcconfig", "#include \"Shared.xcconfig\"\nA = $(B)\nB = $(A)\n")
+        kept.parsedFiles = kept.parsedFiles!.revalidating()
+        let edited = try kept.findings(paths: ["Main.xcconfig"])
+        #expect(Self.summary(edited) == Self.summary(try restrictedFresh()))
+        #expect(edited.map(\.rule) == ["reference-cycle"])
+    }
+}
