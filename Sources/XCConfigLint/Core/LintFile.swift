@@ -1,8 +1,9 @@
 import XCConfig
 import XCConfigSyntax
 
-/// One parsed configuration file, as the rules see it.
-public struct LintFile: Sendable {
+/// One parsed configuration file, as the rules see it. A class: the rules look files up by path
+/// for every assignment they visit, and a reference is copied with one retain.
+public final class LintFile: Sendable {
     /// Absolute, normalised path.
     public let path: String
     /// The lossless syntax tree.
@@ -22,11 +23,25 @@ public struct LintFile: Sendable {
     /// The index in ``assignments`` of the assignment whose name starts at each byte offset.
     package let assignmentIndexByNameOffset: [Int: Int]
 
-    public init(path: String, tree: SyntaxTree, catalog: BuildSettingsCatalog = .shared) {
+    public convenience init(path: String, tree: SyntaxTree, catalog: BuildSettingsCatalog = .shared) {
+        self.init(path: path, tree: tree, catalog: catalog, reusing: nil)
+    }
+
+    /// A value's text and how it is read: what its parse depends on.
+    private struct ValueKey: Hashable {
+        var text: String
+        var semantics: ValueSemantics
+    }
+
+    /// `earlier`, an earlier version of the same file (parsed with the same catalogue), lends
+    /// its parsed values to the values that did not change: typing changes one of a thousand.
+    init(path: String, tree: SyntaxTree, catalog: BuildSettingsCatalog = .shared, reusing earlier: LintFile?) {
         self.path = path
         self.tree = tree
-        var assignments: [(Statement, Assignment)] = []
-        var includes: [(Statement, IncludeDirective)] = []
+        // Labelled as the properties are: an array of unlabelled tuples would be converted
+        // element by element.
+        var assignments: [(statement: Statement, assignment: Assignment)] = []
+        var includes: [(statement: Statement, directive: IncludeDirective)] = []
         for statement in tree.statements {
             switch statement.kind {
             case .assignment(let assignment): assignments.append((statement, assignment))
@@ -36,15 +51,34 @@ public struct LintFile: Sendable {
         }
         self.assignments = assignments
         self.includes = includes
-        let names = assignments.map(\.1.name)
+        let names = assignments.map(\.assignment.name)
         self.names = names
-        self.expressions = zip(assignments, names).map { entry, name in
-            let semantics: ValueSemantics = catalog.type(of: name).usesListSemantics ? .list : .string
-            return Expression(parsing: entry.1.value, semantics: semantics)
+        var earlierValues: [ValueKey: Int] = [:]
+        let earlierExpressions = earlier?.expressions ?? []
+        let earlierReferences = earlier?.references ?? []
+        // An expression's source is its value's text, kept: not read from the bytes again.
+        for (index, expression) in earlierExpressions.enumerated() {
+            earlierValues[ValueKey(text: expression.source, semantics: expression.semantics)] = index
         }
-        self.references = expressions.map { $0.isLiteral ? [] : $0.references }
+        var expressions: [Expression] = []
+        var references: [[Reference]] = []
+        expressions.reserveCapacity(assignments.count)
+        references.reserveCapacity(assignments.count)
+        for (entry, name) in zip(assignments, names) {
+            let key = ValueKey(text: entry.assignment.value, semantics: catalog.type(of: name).usesListSemantics ? .list : .string)
+            if let index = earlierValues[key] {
+                expressions.append(earlierExpressions[index])
+                references.append(earlierReferences[index])
+                continue
+            }
+            let expression = Expression(parsing: key.text, semantics: key.semantics)
+            expressions.append(expression)
+            references.append(expression.isLiteral ? [] : expression.references)
+        }
+        self.expressions = expressions
+        self.references = references
         var byOffset: [Int: Int] = [:]
-        for (index, entry) in assignments.enumerated() { byOffset[entry.1.nameRange.startOffset] = index }
+        for (index, entry) in assignments.enumerated() { byOffset[entry.assignment.nameRange.startOffset] = index }
         self.assignmentIndexByNameOffset = byOffset
     }
 
@@ -83,7 +117,7 @@ extension LintFile {
 
 /// Each file's ``LintFile`` (its values parsed) kept between lint runs, by path, and used again
 /// while the file's bytes are the same: a language server lints the same included files at
-/// every keystroke.
+/// every keystroke. When they changed, its unchanged values' parses are used again.
 public final class LintFileCache: Sendable {
     private let files = Locked<[String: LintFile]>([:])
 
@@ -91,8 +125,9 @@ public final class LintFileCache: Sendable {
 
     /// The file at `path` with the bytes of `tree`: the kept one when its bytes are these.
     func file(_ path: String, tree: SyntaxTree) -> LintFile {
-        if let kept = files.withLock({ $0[path] }), kept.tree.bytes == tree.bytes { return kept }
-        let file = LintFile(path: path, tree: tree)
+        let kept = files.withLock { $0[path] }
+        if let kept, kept.tree.bytes == tree.bytes { return kept }
+        let file = LintFile(path: path, tree: tree, reusing: kept)
         files.withLock { $0[path] = file }
         return file
     }

@@ -62,11 +62,14 @@ struct MissingInheritedRule: LintRule {
                 return seen
             }
             var earlier: [String: [AssignmentOccurrence]] = [:]
+            var file: LintFile? = nil
             for occurrence in sequence {
-                let file = context.files[occurrence.file]!
+                // An expansion holds runs of one file's assignments: look each file up once per run.
+                if file?.path != occurrence.file { file = context.files[occurrence.file]! }
+                let file = file!
                 let name = file.names[occurrence.index]
                 defer { earlier[name, default: []].append(occurrence) }
-                let type = context.catalog[name]?.type
+                let type = context.catalog.knownType(of: name)
                 guard type == .stringList || type == .pathList else { continue }
                 let (statement, assignment) = file.assignments[occurrence.index]
                 guard !Self.isReset(assignment.value),

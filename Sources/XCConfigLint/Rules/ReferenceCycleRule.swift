@@ -30,6 +30,7 @@ struct ReferenceCycleRule: LintRule {
     func checkAll(in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         var reported = Set<String>()
+        let environment = context.environment
         for root in context.roots {
             guard let sequence = context.expansions[root] else { continue }
             // Each name (by number, in the order met) with its assignments in this root, in
@@ -52,7 +53,7 @@ struct ReferenceCycleRule: LintRule {
                 if file?.path != occurrence.file { file = context.files[occurrence.file]! }
                 let file = file!
                 // Only the assignments that can apply in the context being linted.
-                guard context.environment.canApply(file.assignments[occurrence.index].assignment.conditions) else { continue }
+                guard environment.canApply(file.assignments[occurrence.index].assignment.conditions) else { continue }
                 let name = file.names[occurrence.index]
                 let source = number(name)
                 occurrences[source].append(occurrence)
@@ -68,7 +69,7 @@ struct ReferenceCycleRule: LintRule {
                 // real build (the SDK's, the platform's), and configurations route through it
                 // on purpose (WebKit's MACOSX_DEPLOYMENT_TARGET ↔ TARGET_MAC_OS_X_VERSION_MAJOR),
                 // so only cycles of user-defined settings, one of them assigned once, count.
-                let hasNoBase = !cycle.contains { context.catalog[$0] != nil }
+                let hasNoBase = !cycle.contains { context.catalog.knownType(of: $0) != nil }
                     && component.contains { occurrences[$0].count < 2 }
                 guard hasNoBase else { continue }
                 let members = component.compactMap { occurrences[$0].first }

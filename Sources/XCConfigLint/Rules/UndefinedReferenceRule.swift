@@ -66,7 +66,7 @@ struct UndefinedReferenceRule: LintRule {
                           !reference.isUnterminated,
                           !reference.operators.contains(where: { $0.name == "default" && $0.operand != nil }),
                           !context.assignedNames.contains(name),
-                          context.catalog[name] == nil,
+                          context.catalog.knownType(of: name) == nil,
                           !Self.environmentNames.contains(name) else { continue }
                     // A malformed name (`$(FOO BAR)`, `${X)`) is malformed-reference's.
                     guard name.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2E }) else { continue }

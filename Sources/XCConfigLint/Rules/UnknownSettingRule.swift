@@ -40,17 +40,15 @@ struct UnknownSettingRule: LintRule {
         let paths = context.orderedPaths.filter(context.isReported)
         var names = Set<String>()
         for path in paths {
-            for name in context.files[path]!.names where catalog[name] == nil { names.insert(name) }
+            for name in context.files[path]!.names where catalog.knownType(of: name) == nil { names.insert(name) }
         }
-        let distinct = names.sorted()
+        // A name the configuration refers to is a deliberate helper (`ORDER_LDFLAGS` used in
+        // `OTHER_LDFLAGS = … $(ORDER_LDFLAGS)`), not a misspelling: no need to search for it.
+        let distinct = names.filter { !context.isComposedName($0) && !context.referencedNames.contains($0) }.sorted()
         let suggestions = distinct.concurrentMap { NameIndex.shared.suggestion(for: $0, catalog: catalog) }
         var suggestionByName: [String: String] = [:]
         for (name, suggestion) in zip(distinct, suggestions) {
-            // A name the configuration refers to is a deliberate helper (`ORDER_LDFLAGS`
-            // used in `OTHER_LDFLAGS = … $(ORDER_LDFLAGS)`), not a misspelling.
-            if let suggestion, !context.isComposedName(name), !context.referencedNames.contains(name) {
-                suggestionByName[name] = suggestion
-            }
+            if let suggestion { suggestionByName[name] = suggestion }
         }
         var findings: [Finding] = []
         guard !suggestionByName.isEmpty else { return [] }
@@ -109,7 +107,7 @@ final class NameIndex: Sendable {
         guard bytes.count >= 4 else { return nil }
         // A helper that extends a known name: `SDKROOT_`, `OTHER_LDFLAGS_1`.
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "_") && index > 0 {
-            if catalog[String(decoding: bytes[..<index], as: UTF8.self)] != nil { return nil }
+            if catalog.knownType(of: String(decoding: bytes[..<index], as: UTF8.self)) != nil { return nil }
         }
         if let known = byUppercase[name.uppercased()] { return known }
         if let remembered = nearMissMemo.withLock({ $0[name] }) { return remembered }
