@@ -80,3 +80,38 @@ import XCConfigSyntax
         #expect(edited.map(\.rule) == ["reference-cycle"])
     }
 }
+
+/// A file edited keeps the parsed values of its unchanged assignments, and only those.
+@Suite struct LintFileReuseTests {
+    static func file(_ text: String, reusing earlier: LintFile? = nil) -> LintFile {
+        LintFile(path: "/example/A.xcconfig", tree: XCConfigParser.parse(text), reusing: earlier)
+    }
+
+    /// Each value's parse is a fresh parse's (same text and semantics), and `kept` says which
+    /// are the earlier file's own objects.
+    static func check(_ before: String, _ after: String, kept: [Bool]) {
+        let earlier = file(before)
+        let edited = file(after, reusing: earlier)
+        let fresh = file(after)
+        #expect(edited.expressions.map(\.source) == fresh.expressions.map(\.source))
+        #expect(edited.expressions.map(\.semantics) == fresh.expressions.map(\.semantics))
+        #expect(edited.references.map(\.count) == fresh.references.map(\.count))
+        let reused = edited.expressions.map { expression in earlier.expressions.contains { $0 === expression } }
+        #expect(reused == kept)
+    }
+
+    @Test func aChangedValueIsParsedAgain() {
+        Self.check("A = 1\nB = $(A)\nC = 3\n", "A = 1\nB = $(A)x\nC = 3\n", kept: [true, false, true])
+    }
+
+    @Test func linesInsertedOrRemovedKeepTheOthers() {
+        Self.check("A = 1\nB = $(A)\nC = 3\n", "A = 1\nNEW = 2\nB = $(A)\nC = 3\n", kept: [true, false, true, true])
+        Self.check("A = 1\nB = $(A)\nC = 3\n", "A = 1\nC = 3\n", kept: [true, true])
+    }
+
+    /// The same text under a name of another type reads differently: a string setting keeps
+    /// its quotes, a user-defined (list) one does not.
+    @Test func aValueUnderANameOfAnotherTypeIsParsedAgain() {
+        Self.check("MY_NAME = \"a b\"\n", "PRODUCT_NAME = \"a b\"\n", kept: [false])
+    }
+}

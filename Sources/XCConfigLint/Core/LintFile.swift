@@ -27,12 +27,6 @@ public final class LintFile: Sendable {
         self.init(path: path, tree: tree, catalog: catalog, reusing: nil)
     }
 
-    /// A value's text and how it is read: what its parse depends on.
-    private struct ValueKey: Hashable {
-        var text: String
-        var semantics: ValueSemantics
-    }
-
     /// `earlier`, an earlier version of the same file (parsed with the same catalogue), lends
     /// its parsed values to the values that did not change: typing changes one of a thousand.
     init(path: String, tree: SyntaxTree, catalog: BuildSettingsCatalog = .shared, reusing earlier: LintFile?) {
@@ -53,25 +47,29 @@ public final class LintFile: Sendable {
         self.includes = includes
         let names = assignments.map(\.assignment.name)
         self.names = names
-        var earlierValues: [ValueKey: Int] = [:]
         let earlierExpressions = earlier?.expressions ?? []
         let earlierReferences = earlier?.references ?? []
-        // An expression's source is its value's text, kept: not read from the bytes again.
-        for (index, expression) in earlierExpressions.enumerated() {
-            earlierValues[ValueKey(text: expression.source, semantics: expression.semantics)] = index
-        }
+        // An edit keeps the assignments before it at their index and those after it at their
+        // distance from the end: an earlier value is looked for at both places.
+        let shift = earlierExpressions.count - assignments.count
         var expressions: [Expression] = []
         var references: [[Reference]] = []
         expressions.reserveCapacity(assignments.count)
         references.reserveCapacity(assignments.count)
-        for (entry, name) in zip(assignments, names) {
-            let key = ValueKey(text: entry.assignment.value, semantics: catalog.type(of: name).usesListSemantics ? .list : .string)
-            if let index = earlierValues[key] {
-                expressions.append(earlierExpressions[index])
-                references.append(earlierReferences[index])
+        for (index, (entry, name)) in zip(assignments, names).enumerated() {
+            let value = entry.assignment.value
+            let semantics: ValueSemantics = catalog.type(of: name).usesListSemantics ? .list : .string
+            // An expression's source is its value's text.
+            func isKept(_ candidate: Int) -> Bool {
+                earlierExpressions.indices.contains(candidate)
+                    && earlierExpressions[candidate].semantics == semantics && earlierExpressions[candidate].source == value
+            }
+            if let kept = isKept(index) ? index : isKept(index + shift) ? index + shift : nil {
+                expressions.append(earlierExpressions[kept])
+                references.append(earlierReferences[kept])
                 continue
             }
-            let expression = Expression(parsing: key.text, semantics: key.semantics)
+            let expression = Expression(parsing: value, semantics: semantics)
             expressions.append(expression)
             references.append(expression.isLiteral ? [] : expression.references)
         }

@@ -279,10 +279,16 @@ public struct Linter: Sendable {
         for root in roots {
             guard let load = loads[root] else { continue }
             rootLoads[root] = load
+            // The load's assignments come in runs of one file's: each file is looked up once per run.
+            var fileIndex = -1
+            var file: LintFile? = nil
             expansions[root] = load.assignments.compactMap { sourced in
-                guard let path = load.files[sourced.fileIndex].path,
-                      let index = files[path]?.assignmentIndexByNameOffset[sourced.assignment.nameRange.startOffset] else { return nil }
-                return AssignmentOccurrence(file: path, index: index)
+                if sourced.fileIndex != fileIndex {
+                    fileIndex = sourced.fileIndex
+                    file = load.files[fileIndex].path.flatMap { files[$0] }
+                }
+                guard let file, let index = file.assignmentIndexByNameOffset[sourced.assignment.nameRange.startOffset] else { return nil }
+                return AssignmentOccurrence(file: file.path, index: index)
             }
             for edge in load.includes where edge.directive.isOptional && edge.outcome == .included {
                 if let target = edge.resolvedPath { optionalTargets.insert(target) }

@@ -44,7 +44,7 @@ struct UnknownSettingRule: LintRule {
         }
         // A name the configuration refers to is a deliberate helper (`ORDER_LDFLAGS` used in
         // `OTHER_LDFLAGS = … $(ORDER_LDFLAGS)`), not a misspelling: no need to search for it.
-        let distinct = names.filter { !context.isComposedName($0) && !context.referencedNames.contains($0) }.sorted()
+        let distinct = Array(names.filter { !context.isComposedName($0) && !context.referencedNames.contains($0) })
         let suggestions = distinct.concurrentMap { NameIndex.shared.suggestion(for: $0, catalog: catalog) }
         var suggestionByName: [String: String] = [:]
         for (name, suggestion) in zip(distinct, suggestions) {
