@@ -79,6 +79,22 @@ import XCConfigSyntax
         #expect(Self.summary(edited) == Self.summary(try restrictedFresh()))
         #expect(edited.map(\.rule) == ["reference-cycle"])
     }
+
+    /// The cache holds the files of the last `keptRuns` runs only.
+    @Test func onlyTheLatestRunsFilesAreKept() throws {
+        var files = Self.files
+        for name in ["One", "Two", "Three"] { files["/example/\(name).xcconfig"] = "\(name.uppercased()) = 1\n" }
+        var (linter, _) = makeLinter(files: files)
+        linter.lintFiles = LintFileCache(keptRuns: 2)
+        _ = try linter.findings(paths: ["Main.xcconfig"])
+        #expect(linter.lintFiles!.paths == ["/example/Main.xcconfig", "/example/Shared.xcconfig"])
+        _ = try linter.findings(paths: ["One.xcconfig"])
+        #expect(linter.lintFiles!.paths == ["/example/Main.xcconfig", "/example/Shared.xcconfig", "/example/One.xcconfig"])
+        _ = try linter.findings(paths: ["Two.xcconfig"])
+        #expect(linter.lintFiles!.paths == ["/example/One.xcconfig", "/example/Two.xcconfig"])
+        _ = try linter.findings(paths: ["Two.xcconfig", "Three.xcconfig"])
+        #expect(linter.lintFiles!.paths == ["/example/Two.xcconfig", "/example/Three.xcconfig"])
+    }
 }
 
 /// A file edited keeps the parsed values of its unchanged assignments, and only those.

@@ -54,7 +54,6 @@ final class Workspace {
     @discardableResult
     func fileChanged(_ path: String) -> [String] {
         parsedFiles = parsedFiles.revalidating()
-        if documents[path] == nil { lintFiles.forget(path) }
         // A project, or a lint or format configuration that may be new: what depends on it
         // is not recorded, so everything is made again.
         let name = Path.basename(path)

@@ -116,22 +116,45 @@ extension LintFile {
 /// Each file's ``LintFile`` (its values parsed) kept between lint runs, by path, and used again
 /// while the file's bytes are the same: a language server lints the same included files at
 /// every keystroke. When they changed, its unchanged values' parses are used again.
+///
+/// Only the files of the last few runs are kept (``keptRuns``), so that what it holds is the
+/// size of the include closures being edited, not of every file ever linted.
 public final class LintFileCache: Sendable {
-    private let files = Locked<[String: LintFile]>([:])
+    private struct State {
+        var files: [String: (file: LintFile, run: Int)] = [:]
+        var run = 0
+    }
 
-    public init() {}
+    private let state = Locked(State())
+    /// How many of the latest runs' files are kept.
+    public let keptRuns: Int
+
+    public init(keptRuns: Int = 4) {
+        self.keptRuns = max(1, keptRuns)
+    }
 
     /// The file at `path` with the bytes of `tree`: the kept one when its bytes are these.
     func file(_ path: String, tree: SyntaxTree) -> LintFile {
-        let kept = files.withLock { $0[path] }
-        if let kept, kept.tree.bytes == tree.bytes { return kept }
-        let file = LintFile(path: path, tree: tree, reusing: kept)
-        files.withLock { $0[path] = file }
+        let (kept, run) = state.withLock { ($0.files[path]?.file, $0.run) }
+        let file: LintFile
+        if let kept, kept.tree.bytes == tree.bytes {
+            file = kept
+        } else {
+            file = LintFile(path: path, tree: tree, reusing: kept)
+        }
+        state.withLock { $0.files[path] = (file, run) }
         return file
     }
 
-    /// Forgets `path`'s file (closed, deleted).
-    public func forget(_ path: String) {
-        files.withLock { $0[path] = nil }
+    /// Ends a run: the files no run of the last ``keptRuns`` used are dropped.
+    func endRun() {
+        state.withLock { state in
+            state.run += 1
+            let oldest = state.run - keptRuns
+            state.files = state.files.filter { $0.value.run >= oldest }
+        }
     }
+
+    /// The paths of the files kept.
+    public var paths: Set<String> { state.withLock { Set($0.files.keys) } }
 }

@@ -295,6 +295,7 @@ public struct Linter: Sendable {
             }
         }
 
+        lintFiles?.endRun()
         let context = LintContext(
             catalog: catalog,
             files: files,
