@@ -124,12 +124,13 @@ public final class LintContext: @unchecked Sendable {
         }
         self.projectConfigurationNames = configurationNames
         self.projectConfigurationFiles = projectFiles
-        var names = Set<String>()
+        // Room for every name at once: growing rehashes every name so far.
+        var names = Set<String>(minimumCapacity: files.values.reduce(0) { $0 + $1.names.count })
         for file in files.values { names.formUnion(file.names) }
         self.assignedNames = names
         var prefixes = Set<String>()
         var suffixes = Set<String>()
-        var referenced = Set<String>()
+        var referenced = Set<String>(minimumCapacity: files.values.reduce(0) { $0 + $1.references.count })
         for file in files.values {
             for references in file.references {
                 for reference in references {

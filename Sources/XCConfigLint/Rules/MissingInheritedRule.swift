@@ -62,6 +62,8 @@ struct MissingInheritedRule: LintRule {
                 return seen
             }
             var earlier: [String: [AssignmentOccurrence]] = [:]
+            // Room for every name at once: growing rehashes every name so far.
+            earlier.reserveCapacity(sequence.count)
             var file: LintFile? = nil
             for occurrence in sequence {
                 // An expansion holds runs of one file's assignments: look each file up once per run.

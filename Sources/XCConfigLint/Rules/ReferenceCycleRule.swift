@@ -33,20 +33,15 @@ struct ReferenceCycleRule: LintRule {
         let environment = context.environment
         for root in context.roots {
             guard let sequence = context.expansions[root] else { continue }
-            // Each name (by number, in the order met) with its assignments in this root, in
-            // order, and the names they refer to.
+            // Each name by number (in the order met), how many assignments of it apply in this
+            // root and the first, and the names its values refer to.
             var numbers: [String: Int] = [:]
+            // Room for every name at once: growing rehashes every name so far.
+            numbers.reserveCapacity(sequence.count * 2)
             var names: [String] = []
-            var occurrences: [[AssignmentOccurrence]] = []
+            var assignmentCounts: [Int] = []
+            var firstAssignments: [AssignmentOccurrence?] = []
             var successors: [[Int]] = []
-            func number(_ name: String) -> Int {
-                if let known = numbers[name] { return known }
-                numbers[name] = names.count
-                names.append(name)
-                occurrences.append([])
-                successors.append([])
-                return names.count - 1
-            }
             var file: LintFile? = nil
             for occurrence in sequence {
                 // An expansion holds runs of one file's assignments: look each file up once per run.
@@ -55,12 +50,25 @@ struct ReferenceCycleRule: LintRule {
                 // Only the assignments that can apply in the context being linted.
                 guard environment.canApply(file.assignments[occurrence.index].assignment.conditions) else { continue }
                 let name = file.names[occurrence.index]
-                let source = number(name)
-                occurrences[source].append(occurrence)
+                var targets: [Int] = []
                 for reference in file.references[occurrence.index] {
                     guard let target = reference.literalName, target != name, target != "inherited", target != "value" else { continue }
-                    successors[source].append(number(target))
+                    targets.append(Self.number(target, in: &numbers, names: &names))
                 }
+                let source = Self.number(name, in: &numbers, names: &names)
+                while successors.count < names.count {
+                    successors.append([])
+                    assignmentCounts.append(0)
+                    firstAssignments.append(nil)
+                }
+                assignmentCounts[source] += 1
+                if firstAssignments[source] == nil { firstAssignments[source] = occurrence }
+                successors[source].append(contentsOf: targets)
+            }
+            while successors.count < names.count {
+                successors.append([])
+                assignmentCounts.append(0)
+                firstAssignments.append(nil)
             }
             for component in Self.cycles(successors: successors) {
                 let cycle = component.map { names[$0] }
@@ -70,9 +78,9 @@ struct ReferenceCycleRule: LintRule {
                 // on purpose (WebKit's MACOSX_DEPLOYMENT_TARGET ↔ TARGET_MAC_OS_X_VERSION_MAJOR),
                 // so only cycles of user-defined settings, one of them assigned once, count.
                 let hasNoBase = !cycle.contains { context.catalog.knownType(of: $0) != nil }
-                    && component.contains { occurrences[$0].count < 2 }
+                    && component.contains { assignmentCounts[$0] < 2 }
                 guard hasNoBase else { continue }
-                let members = component.compactMap { occurrences[$0].first }
+                let members = component.compactMap { firstAssignments[$0] }
                 guard let first = members.min(by: { ($0.file, $0.index) < ($1.file, $1.index) }) else { continue }
                 let file = context.files[first.file]!
                 let (statement, assignment) = file.assignments[first.index]
@@ -85,6 +93,14 @@ struct ReferenceCycleRule: LintRule {
             }
         }
         return findings
+    }
+
+    /// `name`'s number, the next one when it has none yet.
+    static func number(_ name: String, in numbers: inout [String: Int], names: inout [String]) -> Int {
+        if let known = numbers[name] { return known }
+        numbers[name] = names.count
+        names.append(name)
+        return names.count - 1
     }
 
     /// The strongly connected components of more than one name, by name: ``cycles(successors:)``

@@ -35,16 +35,18 @@ struct UnknownSettingRule: LintRule {
     )
 
     func checkAll(in context: LintContext) -> [Finding] {
-        // Each distinct unknown name is looked up once, in parallel.
         let catalog = context.catalog
         let paths = context.orderedPaths.filter(context.isReported)
-        var names = Set<String>()
+        // Each distinct unknown name, searched once, in parallel. A name the configuration refers to is a deliberate
+        // helper (`ORDER_LDFLAGS` used in `OTHER_LDFLAGS = … $(ORDER_LDFLAGS)`), not a
+        // misspelling: no need to search for it.
+        var seen = Set<String>(minimumCapacity: paths.reduce(0) { $0 + context.files[$1]!.names.count })
+        var distinct: [String] = []
         for path in paths {
-            for name in context.files[path]!.names where catalog.knownType(of: name) == nil { names.insert(name) }
+            for name in context.files[path]!.names where catalog.knownType(of: name) == nil && seen.insert(name).inserted {
+                if !context.isComposedName(name) && !context.referencedNames.contains(name) { distinct.append(name) }
+            }
         }
-        // A name the configuration refers to is a deliberate helper (`ORDER_LDFLAGS` used in
-        // `OTHER_LDFLAGS = … $(ORDER_LDFLAGS)`), not a misspelling: no need to search for it.
-        let distinct = Array(names.filter { !context.isComposedName($0) && !context.referencedNames.contains($0) })
         let suggestions = distinct.concurrentMap { NameIndex.shared.suggestion(for: $0, catalog: catalog) }
         var suggestionByName: [String: String] = [:]
         for (name, suggestion) in zip(distinct, suggestions) {

@@ -31,6 +31,7 @@ struct UnreachableAssignmentRule: LintRule {
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         var byName: [String: [Int]] = [:]
+        byName.reserveCapacity(file.names.count)
         for (index, name) in file.names.enumerated() { byName[name, default: []].append(index) }
         for (_, indexes) in byName where indexes.count > 1 {
             // The assignments that can replace an earlier one, those that do not build on it:
