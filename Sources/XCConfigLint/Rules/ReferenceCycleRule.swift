@@ -41,7 +41,7 @@ struct ReferenceCycleRule: LintRule {
             var names: [String] = []
             var assignmentCounts: [Int] = []
             var firstAssignments: [AssignmentOccurrence?] = []
-            var successors: [[Int]] = []
+            var edges: [(from: Int, to: Int)] = []
             var file: LintFile? = nil
             for occurrence in sequence {
                 // An expansion holds runs of one file's assignments: look each file up once per run.
@@ -50,27 +50,23 @@ struct ReferenceCycleRule: LintRule {
                 // Only the assignments that can apply in the context being linted.
                 guard environment.canApply(file.assignments[occurrence.index].assignment.conditions) else { continue }
                 let name = file.names[occurrence.index]
-                var targets: [Int] = []
-                for reference in file.references[occurrence.index] {
-                    guard let target = reference.literalName, target != name, target != "inherited", target != "value" else { continue }
-                    targets.append(Self.number(target, in: &numbers, names: &names))
-                }
                 let source = Self.number(name, in: &numbers, names: &names)
-                while successors.count < names.count {
-                    successors.append([])
+                while assignmentCounts.count < names.count {
                     assignmentCounts.append(0)
                     firstAssignments.append(nil)
                 }
                 assignmentCounts[source] += 1
                 if firstAssignments[source] == nil { firstAssignments[source] = occurrence }
-                successors[source].append(contentsOf: targets)
+                for reference in file.references[occurrence.index] {
+                    guard let target = reference.literalName, target != name, target != "inherited", target != "value" else { continue }
+                    edges.append((source, Self.number(target, in: &numbers, names: &names)))
+                }
             }
-            while successors.count < names.count {
-                successors.append([])
+            while assignmentCounts.count < names.count {
                 assignmentCounts.append(0)
                 firstAssignments.append(nil)
             }
-            for component in Self.cycles(successors: successors) {
+            for component in Self.cycles(nodeCount: names.count, edges: edges) {
                 let cycle = component.map { names[$0] }
                 // With a lower assignment for every member, the cycle ends on that value:
                 // layering, not a mistake. A known build setting has a lower value in every
@@ -103,46 +99,58 @@ struct ReferenceCycleRule: LintRule {
         return names.count - 1
     }
 
-    /// The strongly connected components of more than one name, by name: ``cycles(successors:)``
-    /// with the names numbered in sorted order and each name's successors sorted.
+    /// The strongly connected components of more than one name, by name:
+    /// ``cycles(nodeCount:edges:)`` with the names numbered in sorted order and each name's
+    /// successors sorted.
     static func cycles(_ edges: [String: Set<String>]) -> [[String]] {
         let names = Set(edges.keys).union(edges.values.joined()).sorted()
         let numbers = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        let successors = names.map { name in (edges[name] ?? []).sorted().map { numbers[$0]! } }
-        return cycles(successors: successors).map { $0.map { names[$0] } }
+        let numbered = names.enumerated().flatMap { source, name in
+            (edges[name] ?? []).sorted().map { (from: source, to: numbers[$0]!) }
+        }
+        return cycles(nodeCount: names.count, edges: numbered).map { $0.map { names[$0] } }
     }
 
-    /// The strongly connected components of more than one node (Tarjan) of the graph in which
-    /// node `n` has an edge to each of `successors[n]`: roots taken in number order, successors
-    /// in the order given, each component from the node first entered.
+    /// The strongly connected components of more than one node (Tarjan) of the graph of nodes
+    /// `0..<nodeCount` and `edges`: roots taken in number order, each node's successors in the
+    /// order of its edges, each component from the node first entered.
     ///
     /// Iterative, with an explicit depth-first path, so that a chain of tens of thousands of
-    /// settings referring to the next cannot overflow the stack.
-    static func cycles(successors: [[Int]]) -> [[Int]] {
-        let count = successors.count
+    /// settings referring to the next cannot overflow the stack. The successors are kept in
+    /// one array (node `n`'s are `successors[starts[n]..<starts[n + 1]]`), not one per node.
+    static func cycles(nodeCount count: Int, edges: [(from: Int, to: Int)]) -> [[Int]] {
+        var starts = [Int](repeating: 0, count: count + 1)
+        for edge in edges { starts[edge.from + 1] += 1 }
+        for node in 0..<count { starts[node + 1] += starts[node] }
+        var successors = [Int](repeating: 0, count: edges.count)
+        var filled = starts
+        for edge in edges {
+            successors[filled[edge.from]] = edge.to
+            filled[edge.from] += 1
+        }
         var nextIndex = 0
         var indexes = [Int](repeating: -1, count: count)
         var lowlinks = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
         var result: [[Int]] = []
-        // The depth-first path: each node with how many of its successors were visited.
-        var path: [(node: Int, visited: Int)] = []
+        // The depth-first path: each node with the position of its next successor.
+        var path: [(node: Int, position: Int)] = []
         func enter(_ node: Int) {
             indexes[node] = nextIndex
             lowlinks[node] = nextIndex
             nextIndex += 1
             stack.append(node)
             onStack[node] = true
-            path.append((node, 0))
+            path.append((node, starts[node]))
         }
         for root in 0..<count where indexes[root] < 0 {
             enter(root)
             while let top = path.last {
                 let node = top.node
-                if top.visited < successors[node].count {
-                    let next = successors[node][top.visited]
-                    path[path.count - 1].visited += 1
+                if top.position < starts[node + 1] {
+                    let next = successors[top.position]
+                    path[path.count - 1].position += 1
                     if indexes[next] < 0 {
                         enter(next)
                     } else if onStack[next] {
