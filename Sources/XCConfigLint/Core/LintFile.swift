@@ -76,6 +76,7 @@ public final class LintFile: Sendable {
         self.expressions = expressions
         self.references = references
         var byOffset: [Int: Int] = [:]
+        byOffset.reserveCapacity(assignments.count)
         for (index, entry) in assignments.enumerated() { byOffset[entry.assignment.nameRange.startOffset] = index }
         self.assignmentIndexByNameOffset = byOffset
     }

@@ -61,18 +61,17 @@ struct MissingInheritedRule: LintRule {
                 reachable[file] = seen
                 return seen
             }
+            // The earlier assignments of each list setting (only list settings are checked).
             var earlier: [String: [AssignmentOccurrence]] = [:]
-            // Room for every name at once: growing rehashes every name so far.
-            earlier.reserveCapacity(sequence.count)
             var file: LintFile? = nil
             for occurrence in sequence {
                 // An expansion holds runs of one file's assignments: look each file up once per run.
                 if file?.path != occurrence.file { file = context.files[occurrence.file]! }
                 let file = file!
                 let name = file.names[occurrence.index]
-                defer { earlier[name, default: []].append(occurrence) }
                 let type = context.catalog.knownType(of: name)
                 guard type == .stringList || type == .pathList else { continue }
+                defer { earlier[name, default: []].append(occurrence) }
                 let (statement, assignment) = file.assignments[occurrence.index]
                 guard !Self.isReset(assignment.value),
                       !Self.isChoice(name),
