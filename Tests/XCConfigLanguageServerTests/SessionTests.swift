@@ -86,6 +86,40 @@ import XCConfig
         #expect(client.shutDown() == 0)
     }
 
+    /// Typing in an included document republishes the documents that include it, with what it
+    /// now says, and leaves a document that does not include it alone.
+    @Test func anEditOfAnIncludedDocumentRepublishesItsIncludersOnly() {
+        var files = Self.files
+        files["Other.xcconfig"] = "SWIFT_VERSION = 5.0\nSWIFT_VERSION = 6.0\n"
+        let (client, diagnostics) = Self.session(files: files)
+        #expect(diagnostics.map(\.["code"]) == ["missing-inherited"])
+        client.open("Other.xcconfig", files["Other.xcconfig"]!)
+        #expect(client.diagnostics("Other.xcconfig")?.map(\.["code"]) == ["unreachable-assignment"])
+        client.open("Base.xcconfig", Self.base)
+        #expect(client.diagnostics("Base.xcconfig") == [])
+        // Opening it republishes App, which reads it: the same findings.
+        #expect(client.diagnostics("App.xcconfig")?.map(\.["code"]) == ["missing-inherited"])
+        func change(_ version: Int, _ edit: JSONValue) {
+            client.notify("textDocument/didChange", [
+                "textDocument": ["uri": .string(client.uri("Base.xcconfig")), "version": .integer(version)],
+                "contentChanges": [edit],
+            ])
+        }
+        // Base's OTHER_LDFLAGS renamed: App's no longer replaces a value.
+        // (Published in path order: App, then Base.)
+        change(2, ["range": range(1, 0, 1, 5), "text": "MY"])
+        #expect(client.diagnostics("App.xcconfig") == [])
+        #expect(client.diagnostics("Base.xcconfig") == [])
+        // And back: the finding returns.
+        change(3, ["range": range(1, 0, 1, 2), "text": "OTHER"])
+        #expect(client.diagnostics("App.xcconfig")?.map(\.["code"]) == ["missing-inherited"])
+        #expect(client.diagnostics("Base.xcconfig") == [])
+        // Other.xcconfig was not published again: nothing for it arrived before this response.
+        _ = client.request("textDocument/hover", client.at("App.xcconfig", 1, 2))
+        #expect(client.notifications.allSatisfy { $0["params"]?["uri"]?.stringValue != client.uri("Other.xcconfig") })
+        #expect(client.shutDown() == 0)
+    }
+
     @Test func theWorkspaceLintConfigurationApplies() {
         var files = Self.files
         files[".xcconfig-lint.json"] = #"{"disabled_rules": ["missing-inherited"]}"#

@@ -134,6 +134,17 @@ public struct BuildSettingsCatalog: Sendable {
         }
     }
 
+    /// The catalogue's type of `name`, or `nil` for a user-defined name: `self[name]?.type`
+    /// without reading the rest of the row (its values and default).
+    public func knownType(of name: String) -> SettingType? {
+        Self.withBytes(of: name) { name in
+            withBytes { bytes in
+                let slot = index.slot(named: name, in: bytes)
+                return slot == 0 ? nil : NameIndex.type(slot)
+            }
+        }
+    }
+
     /// The type Xcode gives `name`: the catalogue's, else user-defined.
     public func type(of name: String) -> SettingType {
         Self.withBytes(of: name) { type(ofNameBytes: $0) }

@@ -17,11 +17,16 @@ final class Workspace {
     }
     private(set) var documents: [String: TextDocument] = [:]
     private var analyses: [String: DocumentAnalysis] = [:]
-    /// Files parsed since the last change, shared by the analyses made until the next one.
+    /// Files parsed since the last change, shared by the analyses and lint runs made until the
+    /// next one; at a change, each file is read again and only the changed ones parsed again.
     private var parsedFiles = ParsedFileCache()
-    /// Loaded projects by path (`nil`: unreadable), and the project found above each folder.
+    /// Each file linted, its values parsed, kept while its bytes are the same.
+    private let lintFiles = LintFileCache()
+    /// Loaded projects by path (`nil`: unreadable), the project found above each folder, and
+    /// the folder Xcode searches last for the includes of the files in each folder.
     private var projects: [String: XcodeProject?] = [:]
     private var projectAbove: [String: String?] = [:]
+    private var projectDirectories: [String: String?] = [:]
 
     init(fileSystem: any FileSystem, rootDirectory: String, developerDirectory: String?) {
         self.baseFileSystem = fileSystem
@@ -48,14 +53,15 @@ final class Workspace {
     /// returns the open documents affected.
     @discardableResult
     func fileChanged(_ path: String) -> [String] {
-        parsedFiles = ParsedFileCache()
+        parsedFiles = parsedFiles.revalidating()
         // A project, or a lint or format configuration that may be new: what depends on it
         // is not recorded, so everything is made again.
         let name = Path.basename(path)
-        if path.hasSuffix(".pbxproj") || path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcproj")
+        if path.hasSuffix(".pbxproj") || path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcproj") || path.hasSuffix(".xcworkspace")
             || name == LintConfiguration.fileName || name == FormatOptions.fileName {
             projects = [:]
             projectAbove = [:]
+            projectDirectories = [:]
             return invalidateAll()
         }
         var affected: [String] = []
@@ -71,7 +77,7 @@ final class Workspace {
     @discardableResult
     func invalidateAll() -> [String] {
         analyses = [:]
-        parsedFiles = ParsedFileCache()
+        parsedFiles = parsedFiles.revalidating()
         return documents.keys.sorted()
     }
 
@@ -107,12 +113,18 @@ final class Workspace {
            let loaded = try? LintConfiguration.load(configurationPath, fileSystem: fileSystem) {
             configuration = loaded.configuration
         }
-        let linter = Linter(
+        var linter = Linter(
             configuration: configuration,
-            environment: LintEnvironment(projectRoot: analysis.project?.projectDirectory, developerDirectory: developerDirectory),
+            environment: LintEnvironment(projectRoot: analysis.project?.projectDirectory ?? projectDirectory(above: path),
+                                         developerDirectory: developerDirectory),
             fileSystem: fileSystem,
             project: analysis.project?.path)
-        let findings = ((try? linter.findings(paths: [path])) ?? []).filter { $0.file == path }
+        // Only this document's findings are published; the files it includes are parsed
+        // again only when they changed.
+        linter.parsedFiles = parsedFiles
+        linter.lintFiles = lintFiles
+        linter.reportedFiles = [path]
+        let findings = (try? linter.findings(paths: [path])) ?? []
         analysis.findings = findings
         return findings
     }
@@ -202,14 +214,20 @@ final class Workspace {
     /// The nearest folder at or above `path`'s that holds an `.xcodeproj` or `.xcworkspace`:
     /// where Xcode searches last for includes.
     private func projectDirectory(above path: String) -> String? {
-        var directory = Path.directory(of: path)
+        let start = Path.directory(of: path)
+        if let cached = projectDirectories[start] { return cached }
+        var directory = start
+        var found: String?
         while true {
             if let entries = try? baseFileSystem.contents(ofDirectory: directory),
                entries.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
-                return directory
+                found = directory
+                break
             }
-            if directory == "/" || directory.isEmpty { return nil }
+            if directory == "/" || directory.isEmpty { break }
             directory = Path.directory(of: directory)
         }
+        projectDirectories[start] = .some(found)
+        return found
     }
 }

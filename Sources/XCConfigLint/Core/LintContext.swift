@@ -79,6 +79,11 @@ public final class LintContext: @unchecked Sendable {
     public let fileSystem: any FileSystem
     /// The run's configuration, for rules with settings of their own (`ignore_missing_includes`).
     public let configuration: LintConfiguration
+    /// The only files whose findings are wanted; `nil`: every file's (``Linter/reportedFiles``).
+    public let reportedFiles: Set<String>?
+
+    /// `true` when findings in `path` are wanted: a rule may skip the work of finding others.
+    public func isReported(_ path: String) -> Bool { reportedFiles?.contains(path) ?? true }
 
     init(
         catalog: BuildSettingsCatalog,
@@ -91,9 +96,11 @@ public final class LintContext: @unchecked Sendable {
         environment: LintEnvironment,
         project: XcodeProject? = nil,
         fileSystem: any FileSystem,
-        configuration: LintConfiguration = LintConfiguration()
+        configuration: LintConfiguration = LintConfiguration(),
+        reportedFiles: Set<String>? = nil
     ) {
         self.configuration = configuration
+        self.reportedFiles = reportedFiles
         self.catalog = catalog
         self.files = files
         self.orderedPaths = files.keys.sorted()
@@ -117,24 +124,16 @@ public final class LintContext: @unchecked Sendable {
         }
         self.projectConfigurationNames = configurationNames
         self.projectConfigurationFiles = projectFiles
-        var names = Set<String>()
-        var indexes: [String: [Int: Int]] = [:]
-        for (path, file) in files {
-            var byOffset: [Int: Int] = [:]
-            for (index, entry) in file.assignments.enumerated() {
-                names.insert(entry.assignment.name)
-                byOffset[entry.assignment.nameRange.startOffset] = index
-            }
-            indexes[path] = byOffset
-        }
+        // Room for every name at once: growing rehashes every name so far.
+        var names = Set<String>(minimumCapacity: files.values.reduce(0) { $0 + $1.names.count })
+        for file in files.values { names.formUnion(file.names) }
         self.assignedNames = names
-        self.assignmentIndexes = indexes
         var prefixes = Set<String>()
         var suffixes = Set<String>()
-        var referenced = Set<String>()
+        var referenced = Set<String>(minimumCapacity: files.values.reduce(0) { $0 + $1.references.count })
         for file in files.values {
-            for expression in file.expressions where !expression.isLiteral {
-                for reference in expression.references {
+            for references in file.references {
+                for reference in references {
                     if let name = reference.literalName {
                         referenced.insert(name)
                         continue
@@ -183,12 +182,10 @@ public final class LintContext: @unchecked Sendable {
         return (prefix, suffix)
     }
 
-    private let assignmentIndexes: [String: [Int: Int]]
-
     /// The index in ``LintFile/assignments`` of the assignment of `file` whose name starts at
     /// byte `nameOffset`.
     public func assignmentIndex(in file: String, nameOffset: Int) -> Int? {
-        assignmentIndexes[file]?[nameOffset]
+        files[file]?.assignmentIndexByNameOffset[nameOffset]
     }
 
     /// Every setting name assigned in any file read.

@@ -41,6 +41,15 @@ public struct Linter: Sendable {
     /// are checked against its base xcconfigs (`project-shadows-xcconfig`); with no paths to
     /// lint, its base xcconfigs are the roots. It is also the default `--project-root`.
     public var project: String?
+    /// Files already parsed, shared with the caller: a language server keeps one between
+    /// keystrokes (``ParsedFileCache/revalidating()``). A new one for each run when `nil`.
+    public var parsedFiles: ParsedFileCache?
+    /// The files of earlier runs with their values parsed, reused while their bytes are the same.
+    public var lintFiles: LintFileCache?
+    /// The only files whose findings are wanted (a language server publishes one document's):
+    /// the per-file rules check no other file, and findings elsewhere are dropped. `nil`: every
+    /// file's.
+    public var reportedFiles: Set<String>?
 
     public init(
         configuration: LintConfiguration = LintConfiguration(),
@@ -206,7 +215,7 @@ public struct Linter: Sendable {
                 ?? Self.projectDirectory(of: path, fileSystem: fileSystem, cache: &projectRootCache))
         }
         let environment = self.environment
-        let parsedFiles = ParsedFileCache()
+        let parsedFiles = self.parsedFiles ?? ParsedFileCache()
         let projectRootOf = projectRoots
         @Sendable func load(_ path: String, walkingIncludedFiles: Bool) -> Result<LoadedConfiguration, IncludeLoader.RootError> {
             let loader = IncludeLoader(
@@ -228,7 +237,8 @@ public struct Linter: Sendable {
         var files: [String: LintFile] = [:]
         func addFiles(of load: LoadedConfiguration) {
             for file in load.files {
-                if let filePath = file.path, files[filePath] == nil { files[filePath] = LintFile(path: filePath, tree: file.tree) }
+                guard let filePath = file.path, files[filePath] == nil else { continue }
+                files[filePath] = lintFiles?.file(filePath, tree: file.tree) ?? LintFile(path: filePath, tree: file.tree)
             }
         }
         for (index, result) in loaded.enumerated() {
@@ -266,25 +276,26 @@ public struct Linter: Sendable {
         var expansions: [String: [AssignmentOccurrence]] = [:]
         var rootLoads: [String: LoadedConfiguration] = [:]
         var optionalTargets = Set<String>()
-        var nameOffsets: [String: [Int: Int]] = [:]
-        for (path, file) in files {
-            var byOffset: [Int: Int] = [:]
-            for (index, entry) in file.assignments.enumerated() { byOffset[entry.assignment.nameRange.startOffset] = index }
-            nameOffsets[path] = byOffset
-        }
         for root in roots {
             guard let load = loads[root] else { continue }
             rootLoads[root] = load
+            // The load's assignments come in runs of one file's: each file is looked up once per run.
+            var fileIndex = -1
+            var file: LintFile? = nil
             expansions[root] = load.assignments.compactMap { sourced in
-                guard let path = load.files[sourced.fileIndex].path,
-                      let index = nameOffsets[path]?[sourced.assignment.nameRange.startOffset] else { return nil }
-                return AssignmentOccurrence(file: path, index: index)
+                if sourced.fileIndex != fileIndex {
+                    fileIndex = sourced.fileIndex
+                    file = load.files[fileIndex].path.flatMap { files[$0] }
+                }
+                guard let file, let index = file.assignmentIndexByNameOffset[sourced.assignment.nameRange.startOffset] else { return nil }
+                return AssignmentOccurrence(file: file.path, index: index)
             }
             for edge in load.includes where edge.directive.isOptional && edge.outcome == .included {
                 if let target = edge.resolvedPath { optionalTargets.insert(target) }
             }
         }
 
+        lintFiles?.endRun()
         let context = LintContext(
             catalog: catalog,
             files: files,
@@ -296,9 +307,10 @@ public struct Linter: Sendable {
             environment: environment,
             project: project,
             fileSystem: fileSystem,
-            configuration: configuration
+            configuration: configuration,
+            reportedFiles: reportedFiles
         )
-        let findings = check(context) + readProblems
+        let findings = check(context) + readProblems.filter { context.isReported($0.file) }
         return Analysis(context: context, findings: Self.sorted(findings))
     }
 
@@ -381,7 +393,8 @@ public struct Linter: Sendable {
     func check(_ context: LintContext) -> [Finding] {
         let rules = enabledRules.map { $0.init() }
         let known = RuleRegistry.identifiers
-        let perFile: [[Finding]] = context.orderedPaths.concurrentMap { path in
+        let reportedPaths = context.orderedPaths.filter(context.isReported)
+        let perFile: [[Finding]] = reportedPaths.concurrentMap { path in
             let file = context.files[path]!
             var findings: [Finding] = []
             for rule in rules {
@@ -394,7 +407,7 @@ public struct Linter: Sendable {
         }
         var findings = perFile.flatMap { $0 }
         for rule in rules {
-            for var finding in rule.checkAll(in: context) {
+            for var finding in rule.checkAll(in: context) where context.isReported(finding.file) {
                 finding.rule = rule.identifier
                 findings.append(finding)
             }
@@ -417,7 +430,7 @@ public struct Linter: Sendable {
             guard let bytes = try? fileSystem.read(path) else { continue }
             anchorSuppressions[path] = Suppressions(LintFile(path: path, tree: XCConfigParser.parse(bytes), catalog: catalog), knownRules: known)
         }
-        for path in context.orderedPaths where suppressions[path] == nil {
+        for path in reportedPaths where suppressions[path] == nil {
             // Problems in the comments themselves are reported even in files without findings.
             let parsed = Suppressions(context.files[path]!, knownRules: known)
             for var problem in parsed.problems {

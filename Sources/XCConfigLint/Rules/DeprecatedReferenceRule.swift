@@ -30,7 +30,7 @@ struct DeprecatedReferenceRule: LintRule {
         var findings: [Finding] = []
         for (index, entry) in file.assignments.enumerated() {
             let expression = file.expressions[index]
-            for reference in expression.references where reference.form == .braces || reference.form == .brackets {
+            for reference in file.references[index] where reference.form == .braces || reference.form == .brackets {
                 // A mismatched `${X)` is malformed-reference's.
                 guard !reference.isUnterminated else { continue }
                 let start = reference.range.lowerBound

@@ -35,8 +35,10 @@ struct InvalidValueRule: LintRule {
 
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
-        for (statement, assignment) in file.assignments {
-            guard let info = context.catalog[assignment.name] else { continue }
+        for (index, (statement, assignment)) in file.assignments.enumerated() {
+            // The type first, without reading the catalogue's row: most settings are neither.
+            let type = context.catalog.knownType(of: file.names[index])
+            guard type == .boolean || type == .enum, let info = context.catalog[file.names[index]] else { continue }
             let value = assignment.value
             guard !value.isEmpty, !value.utf8.contains(UInt8(ascii: "$")) else { continue }
             let allowed: [String]

@@ -32,8 +32,11 @@ struct LiteralQuotesRule: LintRule {
 
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
-        for (statement, assignment) in file.assignments {
-            guard let info = context.catalog[assignment.name], info.type == .string || info.type == .path,
+        for (index, (statement, assignment)) in file.assignments.enumerated() {
+            // The type first, without reading the catalogue's row: most settings are neither.
+            let knownType = context.catalog.knownType(of: file.names[index])
+            guard knownType == .string || knownType == .path,
+                  let info = context.catalog[file.names[index]], info.type == .string || info.type == .path,
                   !Self.takesSourceText(info) else { continue }
             let type = info.type
             let bytes = file.valueBytes(of: assignment)

@@ -45,7 +45,7 @@ struct MalformedReferenceRule: LintRule {
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         for (index, entry) in file.assignments.enumerated() {
-            for reference in file.expressions[index].references {
+            for reference in file.references[index] {
                 for (valueOffset, message) in Self.problems(in: reference) {
                     findings.append(file.finding(
                         at: file.sourceOffset(ofValueOffset: valueOffset, in: entry.assignment),

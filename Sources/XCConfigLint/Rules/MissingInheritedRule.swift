@@ -61,16 +61,22 @@ struct MissingInheritedRule: LintRule {
                 reachable[file] = seen
                 return seen
             }
+            // The earlier assignments of each list setting (only list settings are checked).
             var earlier: [String: [AssignmentOccurrence]] = [:]
+            var file: LintFile? = nil
             for occurrence in sequence {
-                let file = context.files[occurrence.file]!
+                // An expansion holds runs of one file's assignments: look each file up once per run.
+                if file?.path != occurrence.file { file = context.files[occurrence.file]! }
+                let file = file!
+                let name = file.names[occurrence.index]
+                let type = context.catalog.knownType(of: name)
+                guard type == .stringList || type == .pathList else { continue }
+                defer { earlier[name, default: []].append(occurrence) }
                 let (statement, assignment) = file.assignments[occurrence.index]
-                defer { earlier[assignment.name, default: []].append(occurrence) }
-                let type = context.catalog[assignment.name]?.type
-                guard type == .stringList || type == .pathList, !Self.isReset(assignment.value),
-                      !Self.isChoice(assignment.name),
-                      !UnreachableAssignmentRule.buildsOnItself(file.expressions[occurrence.index], name: assignment.name),
-                      let previous = earlier[assignment.name]?.last(where: { $0.file != occurrence.file && included(by: occurrence.file).contains($0.file) })
+                guard !Self.isReset(assignment.value),
+                      !Self.isChoice(name),
+                      !UnreachableAssignmentRule.buildsOnItself(file.references[occurrence.index], name: name),
+                      let previous = earlier[name]?.last(where: { $0.file != occurrence.file && included(by: occurrence.file).contains($0.file) })
                 else { continue }
                 let previousAssignment = context.files[previous.file]!.assignments[previous.index].assignment
                 guard Self.canHoldTogether(assignment.conditions, previousAssignment.conditions),

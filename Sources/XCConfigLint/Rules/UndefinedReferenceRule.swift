@@ -56,20 +56,22 @@ struct UndefinedReferenceRule: LintRule {
             }
         }
         var findings: [Finding] = []
-        let assignedSorted = context.assignedNames.sorted()
-        for path in context.orderedPaths where complete.contains(path) && !incomplete.contains(path) {
+        // Sorted only when some name needs a suggestion.
+        var assignedSorted: [String]? = nil
+        for path in context.orderedPaths where context.isReported(path) && complete.contains(path) && !incomplete.contains(path) {
             let file = context.files[path]!
             for (index, entry) in file.assignments.enumerated() {
-                for reference in file.expressions[index].references {
+                for reference in file.references[index] {
                     guard reference.form != .bare, let name = reference.literalName, !name.isEmpty,
                           !reference.isUnterminated,
                           !reference.operators.contains(where: { $0.name == "default" && $0.operand != nil }),
                           !context.assignedNames.contains(name),
-                          context.catalog[name] == nil,
+                          context.catalog.knownType(of: name) == nil,
                           !Self.environmentNames.contains(name) else { continue }
                     // A malformed name (`$(FOO BAR)`, `${X)`) is malformed-reference's.
                     guard name.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2E }) else { continue }
-                    guard let suggestion = NearMiss.closest(to: name, in: assignedSorted) ?? NameIndex.shared.suggestion(for: name, catalog: context.catalog)
+                    if assignedSorted == nil { assignedSorted = context.assignedNames.sorted() }
+                    guard let suggestion = NearMiss.closest(to: name, in: assignedSorted!) ?? NameIndex.shared.suggestion(for: name, catalog: context.catalog)
                     else { continue }
                     let message = "`\(Self.written(reference, name: name))` refers to \(name), which is assigned nowhere, so Xcode replaces it with nothing; did you mean \(suggestion)?"
                     findings.append(file.finding(

@@ -35,30 +35,30 @@ struct UnknownSettingRule: LintRule {
     )
 
     func checkAll(in context: LintContext) -> [Finding] {
-        // Each distinct unknown name is looked up once, in parallel.
         let catalog = context.catalog
-        var names = Set<String>()
-        for path in context.orderedPaths {
-            for entry in context.files[path]!.assignments where catalog[entry.assignment.name] == nil {
-                names.insert(entry.assignment.name)
+        let paths = context.orderedPaths.filter(context.isReported)
+        // Each distinct unknown name, searched once, in parallel. A name the configuration refers to is a deliberate
+        // helper (`ORDER_LDFLAGS` used in `OTHER_LDFLAGS = … $(ORDER_LDFLAGS)`), not a
+        // misspelling: no need to search for it.
+        var seen = Set<String>(minimumCapacity: paths.reduce(0) { $0 + context.files[$1]!.names.count })
+        var distinct: [String] = []
+        for path in paths {
+            for name in context.files[path]!.names where catalog.knownType(of: name) == nil && seen.insert(name).inserted {
+                if !context.isComposedName(name) && !context.referencedNames.contains(name) { distinct.append(name) }
             }
         }
-        let distinct = names.sorted()
         let suggestions = distinct.concurrentMap { NameIndex.shared.suggestion(for: $0, catalog: catalog) }
         var suggestionByName: [String: String] = [:]
         for (name, suggestion) in zip(distinct, suggestions) {
-            // A name the configuration refers to is a deliberate helper (`ORDER_LDFLAGS`
-            // used in `OTHER_LDFLAGS = … $(ORDER_LDFLAGS)`), not a misspelling.
-            if let suggestion, !context.isComposedName(name), !context.referencedNames.contains(name) {
-                suggestionByName[name] = suggestion
-            }
+            if let suggestion { suggestionByName[name] = suggestion }
         }
         var findings: [Finding] = []
         guard !suggestionByName.isEmpty else { return [] }
-        for path in context.orderedPaths {
+        for path in paths {
             let file = context.files[path]!
-            for (statement, assignment) in file.assignments {
-                guard let suggestion = suggestionByName[assignment.name] else { continue }
+            for (index, name) in file.names.enumerated() {
+                guard let suggestion = suggestionByName[name] else { continue }
+                let (statement, assignment) = file.assignments[index]
                 findings.append(file.finding(
                     at: assignment.nameRange.startOffset,
                     "'\(assignment.name)' is not a build setting Xcode knows, so it sets a new user-defined setting; did you mean \(suggestion)?",
@@ -109,7 +109,7 @@ final class NameIndex: Sendable {
         guard bytes.count >= 4 else { return nil }
         // A helper that extends a known name: `SDKROOT_`, `OTHER_LDFLAGS_1`.
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "_") && index > 0 {
-            if catalog[String(decoding: bytes[..<index], as: UTF8.self)] != nil { return nil }
+            if catalog.knownType(of: String(decoding: bytes[..<index], as: UTF8.self)) != nil { return nil }
         }
         if let known = byUppercase[name.uppercased()] { return known }
         if let remembered = nearMissMemo.withLock({ $0[name] }) { return remembered }

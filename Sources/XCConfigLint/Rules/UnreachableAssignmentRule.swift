@@ -31,14 +31,19 @@ struct UnreachableAssignmentRule: LintRule {
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         var byName: [String: [Int]] = [:]
-        for (index, entry) in file.assignments.enumerated() { byName[entry.assignment.name, default: []].append(index) }
+        byName.reserveCapacity(file.names.count)
+        for (index, name) in file.names.enumerated() { byName[name, default: []].append(index) }
         for (_, indexes) in byName where indexes.count > 1 {
-            for (position, index) in indexes.enumerated().dropLast() {
+            // The assignments that can replace an earlier one, those that do not build on it:
+            // decided once each, not again for every earlier assignment (a list setting
+            // extended a hundred times with `$(inherited)` in one file).
+            let replacing = indexes.filter { !Self.buildsOnItself(file.references[$0], name: file.names[$0]) }
+            guard !replacing.isEmpty else { continue }
+            for index in indexes.dropLast() {
                 let earlier = file.assignments[index].assignment
-                for laterIndex in indexes[(position + 1)...] {
+                for laterIndex in replacing where laterIndex > index {
                     let later = file.assignments[laterIndex].assignment
-                    guard Self.covers(later.conditions, earlier.conditions),
-                          !Self.buildsOnItself(file.expressions[laterIndex], name: later.name) else { continue }
+                    guard Self.covers(later.conditions, earlier.conditions) else { continue }
                     let line = later.nameRange.start.line
                     findings.append(file.finding(
                         at: earlier.nameRange.startOffset,
@@ -75,10 +80,10 @@ struct UnreachableAssignmentRule: LintRule {
         }
     }
 
-    /// `true` when the value refers to the previous value: `$(inherited)`, `$(value)`, the
+    /// `true` when a value with these references refers to the previous value: `$(inherited)`, `$(value)`, the
     /// setting itself, or a composed name that might be any of those.
-    static func buildsOnItself(_ expression: Expression, name: String) -> Bool {
-        expression.references.contains { reference in
+    static func buildsOnItself(_ references: [Reference], name: String) -> Bool {
+        references.contains { reference in
             guard let referenced = reference.literalName else { return true }
             return referenced == "inherited" || referenced == "value" || referenced == name
         }

@@ -49,13 +49,17 @@ struct ValueTooLargeRule: LintRule {
 
     /// `true` when some value refers to one setting twice or more, or is itself over 1 MiB.
     static func mightGrow(_ sequence: [AssignmentOccurrence], in context: LintContext) -> Bool {
+        var file: LintFile? = nil
         for occurrence in sequence {
-            let file = context.files[occurrence.file]!
+            // An expansion holds runs of one file's assignments: look each file up once per run.
+            if file?.path != occurrence.file { file = context.files[occurrence.file]! }
+            let file = file!
             let expression = file.expressions[occurrence.index]
             if expression.source.utf8.count > 1 << 20 { return true }
-            guard !expression.isLiteral else { continue }
+            let references = file.references[occurrence.index]
+            guard references.count > 1 else { continue }
             var names = Set<String>()
-            for reference in expression.references {
+            for reference in references {
                 guard let name = reference.literalName, name != "inherited" else { continue }
                 if !names.insert(name).inserted { return true }
             }

@@ -15,7 +15,8 @@ final class ReadCountingFileSystem: FileSystem, @unchecked Sendable {
     func kind(of path: String) -> FileKind? { base.kind(of: path) }
     func read(_ path: String) throws(FileSystemError) -> [UInt8] {
         lock.withLock { counts[path, default: 0] += 1 }
-        return try base.read(path)
+        // A new buffer at each read, as from the disk, so that a kept tree is told from a new one.
+        return try base.read(path).map { $0 }
     }
     func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) { try base.writeAtomically(bytes, to: path) }
     func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { try base.contents(ofDirectory: path) }
@@ -75,5 +76,28 @@ final class ReadCountingFileSystem: FileSystem, @unchecked Sendable {
         #expect(shallow.diagnostics.map(\.message) == ["could not find included file 'Missing.xcconfig' in search paths"])
         let full = try loader.load(path: "B.xcconfig")
         #expect(full.assignments.map(\.assignment.name) == ["C", "B"])
+    }
+
+    /// A revalidating cache reads every file again, keeps the tree of each unchanged one (the
+    /// same bytes, not parsed again) and parses the changed ones.
+    @Test func aRevalidatingCacheKeepsOnlyTheUnchangedTrees() throws {
+        let fileSystem = ReadCountingFileSystem(Self.files)
+        let first = ParsedFileCache()
+        let before = try IncludeLoader(fileSystem: fileSystem, parsedFiles: first).load(path: "A.xcconfig")
+        fileSystem.base.addFile("/p/B.xcconfig", "#include \"C.xcconfig\"\nB = 2\n")
+        let second = first.revalidating()
+        let after = try IncludeLoader(fileSystem: fileSystem, parsedFiles: second).load(path: "A.xcconfig")
+        #expect(fileSystem.reads == ["/p/A.xcconfig": 2, "/p/B.xcconfig": 2, "/p/C.xcconfig": 2])
+        #expect(after.assignments.map(\.assignment.value) == ["$(inherited) c", "2", "1"])
+        func storage(_ tree: SyntaxTree) -> UnsafeRawPointer? { tree.bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) } }
+        let treesBefore = Dictionary(uniqueKeysWithValues: before.files.map { ($0.path!, $0.tree) })
+        for file in after.files {
+            let kept = storage(file.tree) == storage(treesBefore[file.path!]!)
+            #expect(kept == (file.path != "/p/B.xcconfig"), "\(file.path!)")
+        }
+        // A file dropped from one revalidation's loads is still kept for the next.
+        let third = second.revalidating().revalidating()
+        let again = try IncludeLoader(fileSystem: fileSystem, parsedFiles: third).load(path: "C.xcconfig")
+        #expect(storage(again.files[0].tree) == storage(treesBefore["/p/C.xcconfig"]!))
     }
 }

@@ -164,6 +164,17 @@ import Testing
         #expect(catalog.type(ofNameBytes: UnsafeBufferPointer(start: nil, count: 0)) == .userDefined)
     }
 
+    /// `knownType(of:)` is the subscript's type, `nil` exactly where the subscript is.
+    @Test func knownTypeIsTheSubscriptsType() {
+        let catalog = BuildSettingsCatalog.shared
+        let unknown = ["", "A", "ACTIO", "ACTIONS", "product_name", "PRODUCT_NAME\t", "ÄCTION", "MY_OWN_SETTING_THAT_IS_LONGER_THAN_SIXTEEN"]
+        for name in catalog.names + unknown {
+            #expect(catalog.knownType(of: name) == catalog[name]?.type, "\(name)")
+        }
+        #expect(catalog.knownType(of: "OTHER_LDFLAGS") == .stringList)
+        #expect(catalog.knownType(of: "MY_OWN_SETTING") == nil)
+    }
+
     /// A catalogue made from a table indexes it at `init(table:)`, however many rows share a
     /// hash chain.
     @Test func customCatalogueFindsEveryRow() {
