@@ -20,10 +20,12 @@ let package = Package(
         .target(name: "XCConfigCLI", dependencies: ["XCConfig", "XCConfigLint", "XCConfigLanguageServer"]),
         // A static executable on Linux: no dynamic loader, no relocations to apply, no shared
         // libraries (libswiftCore, libstdc++, libc) to map and bind at every start (the tool
-        // starts once per build step). Darwin has the Swift runtime in the OS.
+        // starts once per build step). Darwin has the Swift runtime in the OS. The sanitizers
+        // have no static runtime: XCCONFIG_DYNAMIC_EXECUTABLE=1 links it dynamically for them.
         .executableTarget(
             name: "xcconfig", dependencies: ["XCConfigCLI"],
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
+            linkerSettings: Context.environment["XCCONFIG_DYNAMIC_EXECUTABLE"] == "1"
+                ? [] : [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
         .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI", "XCConfigLanguageServer"]),
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax", "ConformanceSupport"]),
