@@ -6,7 +6,7 @@
 /// commas, one line or several), and in an empty container as Xcode writes one: 2-space
 /// indentation, double-quoted keys, a trailing comma after every member, small objects on one
 /// line, sibling objects joined as `}, {`. Every other byte stays: order, comments, indentation.
-struct JSON5ProjectText {
+struct JSON5ProjectText: ProjectTextLayout {
     let original: [UInt8]
     let spans: ProjectFileSpans
     /// The tree as read, which the spans describe.
@@ -315,28 +315,6 @@ struct JSON5ProjectText {
     }
 
     // MARK: - Layout
-
-    /// The offset of the start of the line holding `offset`.
-    func lineStart(_ offset: Int) -> Int {
-        var start = offset
-        while start > 0, original[start - 1] != 0x0A, original[start - 1] != 0x0D { start -= 1 }
-        return start
-    }
-
-    /// The whitespace between the start of `offset`'s line and `offset`, when only whitespace is there.
-    func indentation(before offset: Int) -> [UInt8]? {
-        let start = lineStart(offset)
-        let prefix = original[start..<offset]
-        return prefix.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? Array(prefix) : nil
-    }
-
-    /// The whitespace that starts `offset`'s line.
-    func leadingWhitespace(ofLineAt offset: Int) -> [UInt8] {
-        let start = lineStart(offset)
-        var end = start
-        while end < original.count, original[end] == 0x20 || original[end] == 0x09 { end += 1 }
-        return Array(original[start..<end])
-    }
 
     /// When only white space (or, with `keepingComment`, a `//` comment) follows `offset` on its
     /// line: the offset after the line break (or before it, with `keepingComment`, so what is

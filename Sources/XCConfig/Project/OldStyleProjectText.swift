@@ -4,7 +4,7 @@
 ///
 /// Edits are collected against the original bytes and applied together by ``result()``; the
 /// caller keeps the model of what they mean (``ProjectFileDocument``).
-struct OldStyleProjectText {
+struct OldStyleProjectText: ProjectTextLayout {
     let original: [UInt8]
     let spans: ProjectFileSpans
     /// The line break the file uses.
@@ -55,28 +55,6 @@ struct OldStyleProjectText {
     }
 
     // MARK: - Layout
-
-    /// The offset of the start of the line holding `offset`.
-    func lineStart(_ offset: Int) -> Int {
-        var start = offset
-        while start > 0, original[start - 1] != 0x0A, original[start - 1] != 0x0D { start -= 1 }
-        return start
-    }
-
-    /// The whitespace between the start of `offset`'s line and `offset`, when only whitespace is there.
-    func indentation(before offset: Int) -> [UInt8]? {
-        let start = lineStart(offset)
-        let prefix = original[start..<offset]
-        return prefix.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? Array(prefix) : nil
-    }
-
-    /// The whitespace that starts `offset`'s line.
-    func leadingWhitespace(ofLineAt offset: Int) -> [UInt8] {
-        let start = lineStart(offset)
-        var end = start
-        while end < original.count, original[end] == 0x20 || original[end] == 0x09 { end += 1 }
-        return Array(original[start..<end])
-    }
 
     /// Whether the container written at `span` spans several lines.
     func isMultiline(_ span: ProjectFileSpan) -> Bool {

@@ -47,3 +47,34 @@ package struct ProjectFileSpans: Sendable {
     /// Where the value at `path` is written, when it is.
     package subscript(path: [String]) -> ProjectFileSpan? { spans[path] }
 }
+
+/// Line layout questions a project-file text editor asks of the file as read, the same in
+/// every format: where new text goes and how it is indented.
+protocol ProjectTextLayout {
+    /// The file's bytes as read.
+    var original: [UInt8] { get }
+}
+
+extension ProjectTextLayout {
+    /// The offset of the start of the line holding `offset`.
+    func lineStart(_ offset: Int) -> Int {
+        var start = offset
+        while start > 0, original[start - 1] != 0x0A, original[start - 1] != 0x0D { start -= 1 }
+        return start
+    }
+
+    /// The whitespace between the start of `offset`'s line and `offset`, when only whitespace is there.
+    func indentation(before offset: Int) -> [UInt8]? {
+        let start = lineStart(offset)
+        let prefix = original[start..<offset]
+        return prefix.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? Array(prefix) : nil
+    }
+
+    /// The whitespace that starts `offset`'s line.
+    func leadingWhitespace(ofLineAt offset: Int) -> [UInt8] {
+        let start = lineStart(offset)
+        var end = start
+        while end < original.count, original[end] == 0x20 || original[end] == 0x09 { end += 1 }
+        return Array(original[start..<end])
+    }
+}
