@@ -24,7 +24,8 @@ enum LanguageServerCommand: Command {
                 Files are resolved for the nearest .xcodeproj's default configuration and first \
                 target, unless the editor's initializationOptions or workspace/didChangeConfiguration \
                 settings name others: {"configuration": "Release", "sdk": "iphoneos", "arch": "arm64", \
-                "project": "App.xcodeproj", "target": "App"}. <DEVELOPER_DIR> in includes is \
+                "project": "App.xcodeproj", "target": "App"}; a setting a configuration change \
+                leaves out keeps its initializationOptions value. <DEVELOPER_DIR> in includes is \
                 $DEVELOPER_DIR (on macOS, else xcode-select -p).
 
                 EXAMPLE:
