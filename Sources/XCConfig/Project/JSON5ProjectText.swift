@@ -18,23 +18,15 @@ struct JSON5ProjectText: ProjectTextLayout {
     /// Whether the file ends the last member of a container with a comma, as Xcode does (else
     /// it is strict JSON, and new containers are written without).
     let trailingCommas: Bool
-    private var patches: [Patch] = []
-
-    private struct Patch {
-        var range: Range<Int>
-        var bytes: [UInt8]
-        var sequence: Int
-    }
+    private var patches = ProjectTextPatches()
 
     init(bytes: [UInt8], root: ProjectFileValue, spans: ProjectFileSpans) {
         original = bytes
         originalRoot = root
         self.spans = spans
-        var newline: [UInt8] = [0x0A]
         var unit: [UInt8] = [0x20, 0x20]
         var offset = 0
         while offset < bytes.count, bytes[offset] != 0x0A, bytes[offset] != 0x0D { offset += 1 }
-        if offset + 1 < bytes.count, bytes[offset] == 0x0D, bytes[offset + 1] == 0x0A { newline = [0x0D, 0x0A] }
         // The first line that starts with white space sets the unit.
         while offset < bytes.count {
             while offset < bytes.count, bytes[offset] == 0x0A || bytes[offset] == 0x0D { offset += 1 }
@@ -47,7 +39,7 @@ struct JSON5ProjectText: ProjectTextLayout {
             while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
             offset = end
         }
-        self.newline = newline
+        newline = Self.lineBreak(of: bytes)
         indentUnit = unit
         trailingCommas = Self.endsMembersWithCommas(root, spans: spans, bytes: bytes)
     }
@@ -75,27 +67,13 @@ struct JSON5ProjectText: ProjectTextLayout {
     /// The file with the differences between the tree as read and `intended` written into it.
     func rendered(_ intended: ProjectFileValue) throws(ProjectFileError) -> [UInt8] {
         var text = self
-        text.patches = []
+        text.patches = ProjectTextPatches()
         try text.edit([], from: originalRoot, to: intended)
-        // Back to front, so earlier offsets stay valid. At one offset a removal goes before an
-        // insertion there, and of two insertions the earlier ends up first.
-        let ordered = text.patches.sorted {
-            ($0.range.lowerBound, $0.range.upperBound, $0.sequence) > ($1.range.lowerBound, $1.range.upperBound, $1.sequence)
-        }
-        var bytes = original
-        for patch in ordered { bytes.replaceSubrange(patch.range, with: patch.bytes) }
-        return bytes
+        return text.patches.applied(to: original)
     }
 
     private mutating func patch(_ range: Range<Int>, _ bytes: [UInt8]) {
-        patches.append(Patch(range: range, bytes: bytes, sequence: patches.count))
-    }
-
-    private func span(_ path: [String]) throws(ProjectFileError) -> ProjectFileSpan {
-        guard let span = spans[path] else {
-            throw ProjectFileError(message: "internal error: no place recorded for '\(path.joined(separator: " / "))'")
-        }
-        return span
+        patches.add(range, bytes)
     }
 
     // MARK: - Comparing the trees

@@ -9,34 +9,17 @@ struct OldStyleProjectText: ProjectTextLayout {
     let spans: ProjectFileSpans
     /// The line break the file uses.
     let newline: [UInt8]
-    private var patches: [Patch] = []
-
-    private struct Patch {
-        var range: Range<Int>
-        var bytes: [UInt8]
-        var sequence: Int
-    }
+    private var patches = ProjectTextPatches()
 
     init(bytes: [UInt8], spans: ProjectFileSpans) {
         self.original = bytes
         self.spans = spans
-        // The first line break decides (a plain loop: the generic `firstRange(of:)` costs
-        // thousands of instructions per byte).
-        var newline: [UInt8] = [0x0A]
-        for offset in bytes.indices where bytes[offset] == 0x0A || bytes[offset] == 0x0D {
-            if bytes[offset] == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { newline = [0x0D, 0x0A] }
-            break
-        }
-        self.newline = newline
+        newline = Self.lineBreak(of: bytes)
     }
 
     /// The file with every edit applied.
     func result() -> [UInt8] {
-        // Back to front, so earlier offsets stay valid; at one offset, the earlier edit ends up first.
-        let ordered = patches.sorted { ($0.range.lowerBound, $0.sequence) > ($1.range.lowerBound, $1.sequence) }
-        var bytes = original
-        for patch in ordered { bytes.replaceSubrange(patch.range, with: patch.bytes) }
-        return bytes
+        patches.applied(to: original)
     }
 
     private mutating func patch(_ range: Range<Int>, _ text: String) {
@@ -44,14 +27,7 @@ struct OldStyleProjectText: ProjectTextLayout {
     }
 
     private mutating func patch(_ range: Range<Int>, _ bytes: [UInt8]) {
-        patches.append(Patch(range: range, bytes: bytes, sequence: patches.count))
-    }
-
-    private func span(_ path: [String]) throws(ProjectFileError) -> ProjectFileSpan {
-        guard let span = spans[path] else {
-            throw ProjectFileError(message: "internal error: no place recorded for '\(path.joined(separator: " / "))'")
-        }
-        return span
+        patches.add(range, bytes)
     }
 
     // MARK: - Layout

@@ -53,9 +53,28 @@ package struct ProjectFileSpans: Sendable {
 protocol ProjectTextLayout {
     /// The file's bytes as read.
     var original: [UInt8] { get }
+    /// Where each value of the file as read is written.
+    var spans: ProjectFileSpans { get }
 }
 
 extension ProjectTextLayout {
+    /// The line break a file uses: its first one's (a plain loop: the generic
+    /// `firstRange(of:)` costs thousands of instructions per byte).
+    static func lineBreak(of bytes: [UInt8]) -> [UInt8] {
+        for offset in bytes.indices where bytes[offset] == 0x0A || bytes[offset] == 0x0D {
+            return bytes[offset] == 0x0D && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? [0x0D, 0x0A] : [0x0A]
+        }
+        return [0x0A]
+    }
+
+    /// Where the value at `path` of the file as read is written.
+    func span(_ path: [String]) throws(ProjectFileError) -> ProjectFileSpan {
+        guard let span = spans[path] else {
+            throw ProjectFileError(message: "internal error: no place recorded for '\(path.joined(separator: " / "))'")
+        }
+        return span
+    }
+
     /// The offset of the start of the line holding `offset`.
     func lineStart(_ offset: Int) -> Int {
         var start = offset
@@ -76,5 +95,27 @@ extension ProjectTextLayout {
         var end = start
         while end < original.count, original[end] == 0x20 || original[end] == 0x09 { end += 1 }
         return Array(original[start..<end])
+    }
+}
+
+/// Byte edits collected against a file as read, applied together.
+struct ProjectTextPatches {
+    private var patches: [(range: Range<Int>, bytes: [UInt8], sequence: Int)] = []
+
+    /// Replaces `range` of the file as read (empty to insert) with `bytes`.
+    mutating func add(_ range: Range<Int>, _ bytes: [UInt8]) {
+        patches.append((range, bytes, patches.count))
+    }
+
+    /// `original` with every edit applied: back to front, so earlier offsets stay valid. At one
+    /// offset a removal goes before an insertion there (the insertion then lands in front of
+    /// what was removed, not inside it), and of two insertions the earlier ends up first.
+    func applied(to original: [UInt8]) -> [UInt8] {
+        let ordered = patches.sorted {
+            ($0.range.lowerBound, $0.range.upperBound, $0.sequence) > ($1.range.lowerBound, $1.range.upperBound, $1.sequence)
+        }
+        var bytes = original
+        for patch in ordered { bytes.replaceSubrange(patch.range, with: patch.bytes) }
+        return bytes
     }
 }

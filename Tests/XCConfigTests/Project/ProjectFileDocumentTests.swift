@@ -4,6 +4,17 @@ import Testing
 /// The byte-exact project-file editor: each edit changes only its own bytes, new entries and
 /// objects are laid out as Xcode writes them (project-formats.md §A.2 "What Xcode writes").
 @Suite struct ProjectFileDocumentTests {
+    /// The old-style editor ordered edits at one offset by when they were made only: a removal
+    /// made before an insertion at its start then removed the inserted bytes. Both editors now
+    /// share one rule: the removal first, the insertion in front of what it removed.
+    @Test func anInsertionAtARemovalsStartLandsInFrontOfIt() {
+        var patches = ProjectTextPatches()
+        patches.add(2..<5, [])
+        patches.add(2..<2, Array("XY".utf8))
+        patches.add(2..<2, Array("Z".utf8))
+        #expect(String(decoding: patches.applied(to: Array("ab---cd".utf8)), as: UTF8.self) == "abXYZcd")
+    }
+
     static let project = """
         // !$*UTF8*$!
         {
