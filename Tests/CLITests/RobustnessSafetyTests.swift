@@ -55,7 +55,7 @@ import XCConfigLint
         // Git (found on PATH, fixed arguments) for the local-file checks; xcode-select on macOS
         // for the developer directory. Nothing from an input is ever run.
         #expect(Set(launching).isSubset(of: [
-            "XCConfigCLI/Commands/StackArguments.swift", "XCConfigLint/System/ProcessGit.swift", "XCConfig/Local/GitWorkTree.swift",
+            "XCConfig/System/XcodeSelect.swift", "XCConfigLint/System/ProcessGit.swift", "XCConfig/Local/GitWorkTree.swift",
         ]))
     }
 

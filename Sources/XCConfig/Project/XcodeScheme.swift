@@ -21,15 +21,28 @@ public struct XcodeScheme: Sendable, Hashable {
     /// without `-configuration`; `nil` when the scheme has no launch action (then the project's
     /// default configuration applies).
     public var launchConfiguration: String?
+    /// Each other action's `buildConfiguration` (Test, Profile, Analyze, Archive), by action.
+    public var actionConfigurations: [SchemeAction: String]
 
     /// Creates a scheme model.
-    public init(name: String, path: String?, container: String, isShared: Bool, buildEntries: [SchemeBuildEntry], launchConfiguration: String?) {
+    public init(
+        name: String, path: String?, container: String, isShared: Bool, buildEntries: [SchemeBuildEntry], launchConfiguration: String?,
+        actionConfigurations: [SchemeAction: String] = [:]
+    ) {
         self.name = name
         self.path = path
         self.container = container
         self.isShared = isShared
         self.buildEntries = buildEntries
         self.launchConfiguration = launchConfiguration
+        self.actionConfigurations = actionConfigurations
+    }
+
+    /// The configuration `action` builds in without `-configuration`: the launch action's for
+    /// ``SchemeAction/build``, else that action's `buildConfiguration`; `nil` when the scheme
+    /// names none (then the project's default configuration applies).
+    public func configuration(for action: SchemeAction) -> String? {
+        action == .build ? launchConfiguration : actionConfigurations[action]
     }
 }
 
@@ -45,6 +58,8 @@ public struct SchemeBuildEntry: Sendable, Hashable {
     public var projectPath: String?
     /// `buildForRunning`: whether `xcodebuild build` (the Run column) builds the target.
     public var buildsForRunning: Bool
+    /// Every action the entry is built for (``buildsForRunning`` is ``SchemeAction/build``).
+    public var actions: Set<SchemeAction>
 
     /// Whether the entry names a Swift package's product or target (its container is a
     /// package folder, `container:` alone for the workspace's own, not an `.xcodeproj`).
@@ -54,7 +69,12 @@ public struct SchemeBuildEntry: Sendable, Hashable {
     }
 
     /// Creates an entry.
-    public init(targetName: String, targetIdentifier: String?, referencedContainer: String, projectPath: String?, buildsForRunning: Bool) {
+    /// Creates an entry; without `actions`, it is built for running only when `buildsForRunning`.
+    public init(
+        targetName: String, targetIdentifier: String?, referencedContainer: String, projectPath: String?, buildsForRunning: Bool,
+        actions: Set<SchemeAction>? = nil
+    ) {
+        self.actions = actions ?? (buildsForRunning ? [.build] : [])
         self.targetName = targetName
         self.targetIdentifier = targetIdentifier
         self.referencedContainer = referencedContainer
@@ -81,6 +101,9 @@ extension XcodeScheme {
                 for entry in list.children(named: "BuildActionEntry") {
                     // Xcode writes every flag; a missing one counts as YES, as Xcode reads it.
                     let forRunning = entry[attribute: "buildForRunning"].map { $0 == "YES" } ?? true
+                    let actions = Set(SchemeAction.allCases.filter { action in
+                        entry[attribute: action.entryAttribute].map { $0 == "YES" } ?? true
+                    })
                     for reference in entry.children(named: "BuildableReference") {
                         let written = reference[attribute: "ReferencedContainer"] ?? ""
                         entries.append(SchemeBuildEntry(
@@ -89,13 +112,18 @@ extension XcodeScheme {
                             referencedContainer: written,
                             projectPath: XcodeWorkspace.resolve(written, groupDirectory: Path.directory(of: container),
                                                                 containerDirectory: Path.directory(of: container), selfPath: container),
-                            buildsForRunning: forRunning))
+                            buildsForRunning: forRunning, actions: actions))
                     }
                 }
             }
         }
         let launch = root.children(named: "LaunchAction").first?[attribute: "buildConfiguration"]
-        return XcodeScheme(name: name, path: path, container: container, isShared: isShared, buildEntries: entries, launchConfiguration: launch)
+        var configurations: [SchemeAction: String] = [:]
+        for action in SchemeAction.allCases where action != .build {
+            configurations[action] = root.children(named: action.elementName).first?[attribute: "buildConfiguration"]
+        }
+        return XcodeScheme(name: name, path: path, container: container, isShared: isShared, buildEntries: entries, launchConfiguration: launch,
+                           actionConfigurations: configurations)
     }
 
     /// The scheme Xcode creates for `target` of `project` when the project has no scheme
@@ -106,7 +134,8 @@ extension XcodeScheme {
             name: target.name, path: nil, container: project.path, isShared: false,
             buildEntries: [SchemeBuildEntry(
                 targetName: target.name, targetIdentifier: target.identifier,
-                referencedContainer: "container:" + Path.basename(project.path), projectPath: project.path, buildsForRunning: true)],
+                referencedContainer: "container:" + Path.basename(project.path), projectPath: project.path, buildsForRunning: true,
+                actions: Set(SchemeAction.allCases))],
             launchConfiguration: nil)
     }
 
@@ -161,18 +190,18 @@ extension XcodeScheme {
         return schemes
     }
 
-    /// The targets `xcodebuild build -scheme` builds, with their projects, in the build
-    /// action's order: the entries built for running, each found in its project by
+    /// The targets `xcodebuild ACTION -scheme` builds, with their projects, in the build
+    /// action's order: the entries built for `action` (running, for `build`), each found in its project by
     /// `BlueprintIdentifier`, else by `BlueprintName`. Swift-package entries
     /// (``SchemeBuildEntry/isSwiftPackage``) are left out: their settings come from the
     /// package manifest, which is not read here.
     ///
     /// - Throws: ``ProjectFileError`` when an entry's project cannot be located or read, or has
     ///   no such target.
-    public func buildTargets(fileSystem: any FileSystem) throws(ProjectFileError) -> [(project: XcodeProject, target: ProjectTarget)] {
+    public func buildTargets(for action: SchemeAction = .build, fileSystem: any FileSystem) throws(ProjectFileError) -> [(project: XcodeProject, target: ProjectTarget)] {
         var projects: [String: XcodeProject] = [:]
         var result: [(project: XcodeProject, target: ProjectTarget)] = []
-        for entry in buildEntries where entry.buildsForRunning && !entry.isSwiftPackage {
+        for entry in buildEntries where entry.actions.contains(action) && !entry.isSwiftPackage {
             guard let projectPath = entry.projectPath else {
                 throw ProjectFileError(file: path, message: "the scheme '\(name)' builds '\(entry.targetName)' from '\(entry.referencedContainer)', which cannot be located")
             }

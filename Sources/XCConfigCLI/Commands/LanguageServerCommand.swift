@@ -41,7 +41,7 @@ enum LanguageServerCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         let options = LanguageServer.Options(
             fileSystem: context.fileSystem,
-            developerDirectory: StackArguments.developerDirectory(context: context),
+            developerDirectory: BuildRequest(environment: context.environmentSource).locatedDeveloperDirectory,
             version: xcconfigVersion)
         let status = LanguageServer.run(input: FileDescriptorStream(descriptor: 0), output: FileDescriptorStream(descriptor: 1), options: options)
         return ExitStatus(rawValue: status)

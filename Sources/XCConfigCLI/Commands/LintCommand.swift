@@ -85,7 +85,7 @@ enum LintCommand: Command {
             searchPaths: arguments.values("search-path").map(context.absolutePath),
             projectRoot: arguments.value("project-root").map(context.absolutePath),
             developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
-                ?? StackArguments.developerDirectory(context: context),
+                ?? BuildRequest(environment: context.environmentSource).locatedDeveloperDirectory,
             context: try lintContext(arguments))
         // Git only answers about real files.
         let git: (any GitOracle)? = context.fileSystem is RealFileSystem ? ProcessGit() : nil

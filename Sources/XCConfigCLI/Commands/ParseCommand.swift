@@ -39,13 +39,12 @@ enum ParseCommand: Command {
             diagnostics = tree.diagnostics.map { $0.inFile(file) }
         } else {
             // Includes are found as `resolve` finds them: -I, then the project root.
-            let loader = IncludeLoader(
-                fileSystem: context.fileSystem,
-                searchPaths: arguments.values("search-path").map(context.absolutePath),
-                projectRoot: arguments.value("project-root").map(context.absolutePath)
-                    ?? StackArguments.nearestProjectDirectory(above: file, fileSystem: context.fileSystem),
-                developerDirectory: arguments.value("developer-dir").map(context.absolutePath)
-                    ?? StackArguments.developerDirectory(context: context))
+            var request = BuildRequest(files: [file], environment: context.environmentSource)
+            request.currentDirectory = context.currentDirectory
+            request.searchPaths = arguments.values("search-path")
+            request.projectRoot = arguments.value("project-root")
+            request.developerDirectory = arguments.value("developer-dir")
+            let loader = try request.includeLoader(fileSystem: context.fileSystem)
             let loaded: LoadedConfiguration
             do {
                 loaded = try loader.load(path: file)

@@ -16,19 +16,15 @@ enum XcodebuildOutput {
             throw UsageError("--format \(arguments.value("format") ?? "") takes neither --provenance, --levels nor --all-configurations")
         }
         // Each project is read once, and each xcconfig parsed once, for all targets.
-        var projects: [String: XcodeProject] = [:]
-        var perTarget = try StackArguments.perSchemeTarget(arguments, context: context, projects: &projects)
-        if arguments.flag("all-targets") {
-            perTarget = try everyTarget(of: perTarget, context: context, projects: &projects)
-        }
-        let parsedFiles = ParsedFileCache()
+        var request = try StackArguments.request(arguments, files: files, context: context)
+        request.allTargets = arguments.flag("all-targets")
+        let plan = try StackArguments.plan(request, context: context)
         var blocks: [(target: String, settings: [ResolvedSetting])] = []
         var unknowable: [UnknowableValue] = []
         var seen: Set<Diagnostic> = []
         var failed = false
-        for targetArguments in perTarget {
-            var stackArguments = try StackArguments(targetArguments, files: files, context: context, projects: projects)
-            stackArguments.loader.parsedFiles = parsedFiles
+        for planned in plan.stacks {
+            let stackArguments = StackArguments(planned: planned, context: context)
             let stack = try stackArguments.load()
             let diagnostics = (StackArguments.explained(stack.loadDiagnostics, context: context) + stack.resolver.diagnostics)
                 .filter { seen.insert($0).inserted }
@@ -38,7 +34,7 @@ enum XcodebuildOutput {
             let settings = stack.resolver.resolveAll(at: .all)
             context.keepUntilExit(settings)
             unknowable += stackArguments.inputs.unknowableValues + stack.resolver.unknowableValues(at: .all)
-            blocks.append((stack.resolver.context.targetName ?? targetArguments.value("target") ?? "", settings))
+            blocks.append((stack.resolver.context.targetName ?? planned.target ?? "", settings))
         }
         if arguments.value("format") == "xcodebuild-json" {
             context.standardOutput.write(bytes: json(blocks))
@@ -47,24 +43,6 @@ enum XcodebuildOutput {
         }
         if UnknowableNote.report(unknowable, strict: arguments.flag("strict"), context: context) { failed = true }
         return failed ? .failure : .success
-    }
-
-    /// One argument set per target of each project named (`xcodebuild -alltargets`).
-    static func everyTarget(of perTarget: [ParsedArguments], context: CommandContext, projects: inout [String: XcodeProject]) throws -> [ParsedArguments] {
-        var result: [ParsedArguments] = []
-        var seenProjects: Set<String> = []
-        for arguments in perTarget {
-            guard let projectPath = arguments.value("project").map(context.absolutePath) else { throw UsageError("--all-targets needs --project") }
-            guard seenProjects.insert(projectPath).inserted else { continue }
-            let project = try StackArguments.project(at: projectPath, context: context, loaded: projects)
-            projects[projectPath] = project
-            for target in project.targets {
-                var one = arguments
-                one.valuesByOption["target"] = [target.name]
-                result.append(one)
-            }
-        }
-        return result
     }
 
     /// `Build settings from command line:` and the overrides, `-sdk` echoed as `SDKROOT`, then

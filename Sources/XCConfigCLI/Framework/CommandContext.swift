@@ -28,16 +28,11 @@ public struct CommandContext: Sendable {
     /// The process environment. Prefer ``environmentValue(_:)`` for a few names: the real
     /// process builds this dictionary only when it is asked for.
     public var environment: [String: String] {
-        get {
-            switch environmentSource {
-            case .values(let values): values
-            case .process(let process): process.values
-            }
-        }
-        set { environmentSource = .values(newValue) }
+        get { environmentSource.values }
+        set { environmentSource = BuildEnvironment(newValue) }
     }
     /// Where ``environment`` comes from.
-    var environmentSource: EnvironmentSource
+    var environmentSource: BuildEnvironment
     /// The directory relative paths are resolved against and file names are printed relative to.
     public var currentDirectory: String
     /// Every file access goes through this.
@@ -67,7 +62,7 @@ public struct CommandContext: Sendable {
         standardErrorIsTerminal: Bool = false
     ) {
         self.arguments = arguments
-        self.environmentSource = .values(environment)
+        self.environmentSource = BuildEnvironment(environment)
         self.currentDirectory = currentDirectory
         self.fileSystem = fileSystem
         self.standardOutput = standardOutput
@@ -96,10 +91,7 @@ public struct CommandContext: Sendable {
 
     /// The value of the environment variable `name`, without building ``environment``.
     func environmentValue(_ name: String) -> String? {
-        switch environmentSource {
-        case .values(let values): values[name]
-        case .process: Subprocess.processEnvironmentValue(name)
-        }
+        environmentSource[name]
     }
 
     /// Prints diagnostics to stderr, coloured as `--color` says, files relative to ``currentDirectory``.
@@ -132,10 +124,3 @@ public struct CommandContext: Sendable {
     }
 }
 
-/// Where ``CommandContext/environment`` comes from: given values (tests), or the process's
-/// environment, made a dictionary only when a command needs all of it. A build runs the tool
-/// with hundreds of variables, of which `resolve` reads three or four.
-enum EnvironmentSource: Sendable {
-    case values([String: String])
-    case process(ProcessEnvironment)
-}

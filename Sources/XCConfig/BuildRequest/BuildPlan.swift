@@ -1,0 +1,223 @@
+import XCConfigSyntax
+
+/// The settings stacks a ``BuildRequest`` asks for, one per target (one stack without a
+/// project), ready to load.
+public struct BuildPlan: Sendable {
+    /// In build order: a scheme's targets in its build action's order, every target in
+    /// project order.
+    public var stacks: [PlannedStack]
+    /// What the request cannot honour but still resolves around, such as a scheme entry
+    /// that builds a Swift package's product, whose settings come from its manifest.
+    public var warnings: [Diagnostic]
+}
+
+/// One settings stack of a ``BuildPlan``: the files and dictionaries of each level, the
+/// condition parameters, and the loader that reads the files with the request's include roots.
+public struct PlannedStack: Sendable {
+    /// The project's target the stack is for; `nil` without a project.
+    public var target: String?
+    /// The levels' files and dictionaries.
+    public var inputs: StackInputs
+    /// The condition parameters, with the chosen configuration and target bound.
+    public var context: EvaluationContext
+    /// Reads the files, searching the request's search paths, then the project root.
+    public var loader: IncludeLoader
+    /// The bounds of evaluation.
+    public var options: Resolver.Options
+
+    /// Loads every file of the stack and builds its resolver.
+    ///
+    /// - Throws: ``StackLoadError`` when a file the request names (``BuildRequest/files``,
+    ///   ``BuildRequest/projectConfigFile``, ``BuildRequest/xcconfigOverride``) cannot be read.
+    ///   An unreadable base xcconfig or `XCODE_XCCONFIG_FILE` is a diagnostic, as in Xcode.
+    public func load() throws(StackLoadError) -> LoadedStack {
+        try inputs.load(with: loader, context: context, options: options)
+    }
+}
+
+extension BuildRequest {
+    /// The stacks the request asks for: the scheme action's targets (with ``target``, only
+    /// that one), every target with ``allTargets``, else the one ``target`` of ``project``
+    /// (default: its first), or the files alone. `projects` are projects already read, by
+    /// absolute path; each other project is read once.
+    public func plan(fileSystem: any FileSystem, projects: [String: XcodeProject] = [:]) throws(BuildRequestError) -> BuildPlan {
+        var projects = projects
+        var warnings: [Diagnostic] = []
+        var selections: [TargetSelection]
+        if scheme != nil || workspace != nil {
+            selections = try schemeSelections(fileSystem: fileSystem, projects: &projects, warnings: &warnings)
+        } else {
+            selections = [TargetSelection(project: project.map(absolute), target: target, configuration: configuration)]
+        }
+        if allTargets {
+            selections = try everyTarget(of: selections, fileSystem: fileSystem, projects: &projects)
+        }
+        // One parse of each file for all the stacks.
+        let parsedFiles = self.parsedFiles ?? (selections.count > 1 ? ParsedFileCache() : nil)
+        var stacks: [PlannedStack] = []
+        for selection in selections {
+            stacks.append(try plannedStack(selection, fileSystem: fileSystem, projects: &projects, parsedFiles: parsedFiles))
+        }
+        return BuildPlan(stacks: stacks, warnings: warnings)
+    }
+
+    /// The first stack of ``plan(fileSystem:projects:)`` loaded: the one stack of a request for
+    /// one target, or the files alone.
+    public func loadStack(fileSystem: any FileSystem) throws(BuildRequestError) -> LoadedStack {
+        let plan = try plan(fileSystem: fileSystem)
+        do {
+            return try plan.stacks[0].load()
+        } catch {
+            throw .unreadableFile(error)
+        }
+    }
+
+    /// The include loader of the request's files: its search paths, developer directory and
+    /// project root (``projectRoot``, else the project's folder, else the nearest folder above
+    /// the first file that holds an `.xcodeproj` or `.xcworkspace`).
+    public func includeLoader(fileSystem: any FileSystem) throws(BuildRequestError) -> IncludeLoader {
+        var request = self
+        request.scheme = nil
+        request.workspace = nil
+        request.allTargets = false
+        request.usesXcodeDefaults = false
+        return try request.plan(fileSystem: fileSystem).stacks[0].loader
+    }
+
+    /// The project ready to load any target × configuration, with the request's other levels
+    /// on top and one parse of each xcconfig shared by those loads; `nil` without a project.
+    /// The settings Xcode defines are levels too when ``usesXcodeDefaults``.
+    public func projectSource(fileSystem: any FileSystem) throws(BuildRequestError) -> ProjectStackSource? {
+        guard let projectPath = project else { return nil }
+        if scheme != nil || workspace != nil { throw .schemeNotSupported }
+        var noProjects: [String: XcodeProject] = [:]
+        let planned = try plannedStack(
+            TargetSelection(project: nil, target: nil, configuration: configuration), fileSystem: fileSystem, projects: &noProjects,
+            parsedFiles: parsedFiles)
+        let project: XcodeProject
+        do {
+            project = try XcodeProject.load(path: absolute(projectPath), fileSystem: fileSystem)
+        } catch {
+            throw .project(error)
+        }
+        var loader = planned.loader
+        // Without a project root of the request's, the project directory (ProjectStackSource's default).
+        loader.projectRoot = projectRoot.map(absolute)
+        loader.parsedFiles = parsedFiles ?? ParsedFileCache()
+        var inputs = planned.inputs
+        if usesXcodeDefaults { inputs.xcodeDefaults = try xcodeDefaults() }
+        return ProjectStackSource(project: project, loader: loader, inputs: inputs, hostSettings: hostSettings, options: options)
+    }
+}
+
+/// A target a request's plan builds: its project (`nil`: the files alone), its name (`nil`: the
+/// project's first) and configuration (`nil`: the project's default).
+struct TargetSelection {
+    var project: String?
+    var target: String?
+    var configuration: String?
+}
+
+extension BuildRequest {
+    /// `HOME` and `USER`: what Xcode defines about the machine and user at the project level.
+    var hostSettings: [String: String] {
+        var host: [String: String] = [:]
+        for key in ["HOME", "USER"] { if let value = environment[key] { host[key] = value } }
+        return host
+    }
+
+    /// The settings Xcode defines, for a project's stacks: `nil` unless ``usesXcodeDefaults``.
+    func xcodeDefaults() throws(BuildRequestError) -> XcodeDefaults? {
+        guard usesXcodeDefaults else { return nil }
+        var defaults = XcodeDefaults()
+        if let xcodeVersion {
+            guard let release = XcodeRelease.named(xcodeVersion) else { throw .unknownXcodeVersion(xcodeVersion) }
+            defaults.release = release
+        }
+        if let directory = locatedDeveloperDirectory { defaults.developerDirectory = directory }
+        defaults.derivedDataPath = derivedDataPath.map(absolute)
+        defaults.environment = userIdentity
+        for name in XcodeDefaults.environmentNames {
+            if let value = environment[name] { defaults.environment[name] = value }
+        }
+        return defaults
+    }
+
+    /// The project at `path`, from `projects` when it was read already (and added to it).
+    func loadedProject(at path: String, fileSystem: any FileSystem, projects: inout [String: XcodeProject]) throws(BuildRequestError) -> XcodeProject {
+        if let project = projects[path] { return project }
+        do {
+            let project = try XcodeProject.load(path: path, fileSystem: fileSystem)
+            projects[path] = project
+            return project
+        } catch {
+            throw .project(error)
+        }
+    }
+
+    /// One selection's stack: the project's four levels for its target and configuration (as
+    /// `xcodebuild -showBuildSettings` builds them), the request's files and dictionaries, and
+    /// the include roots.
+    func plannedStack(
+        _ selection: TargetSelection, fileSystem: any FileSystem, projects: inout [String: XcodeProject], parsedFiles: ParsedFileCache?
+    ) throws(BuildRequestError) -> PlannedStack {
+        var evaluation = evaluationContext
+        evaluation.configuration = selection.configuration
+        var inputs = StackInputs()
+        inputs.targetConfigFiles = files.map(absolute)
+        inputs.projectConfigFile = projectConfigFile.map(absolute)
+        inputs.xcconfigOverride = xcconfigOverride.map(absolute)
+        if let path = environment["XCODE_XCCONFIG_FILE"], !path.isEmpty { inputs.environmentXCConfig = absolute(path) }
+        inputs.commandLineSettings = overrides
+        if includesEnvironmentLevel { inputs.environment = environment.values }
+
+        // Only the project's folder is needed past this point (its last include search path).
+        var projectDirectory: String?
+        var target: String?
+        if let projectPath = selection.project {
+            let project = try loadedProject(at: projectPath, fileSystem: fileSystem, projects: &projects)
+            let levels: ProjectLevels
+            do {
+                levels = try project.levels(target: selection.target, configuration: evaluation.configuration, hostSettings: hostSettings)
+            } catch {
+                throw .project(error)
+            }
+            // As xcodebuild: without a configuration, the project's default one.
+            if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
+            if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
+            inputs.apply(levels, projectFile: project.projectFilePath)
+            inputs.xcodeDefaults = try xcodeDefaults()
+            projectDirectory = project.projectDirectory
+            target = levels.targetName
+        } else if let target = selection.target, evaluation.targetName == nil {
+            // Without a project, a target can only mean the one being built.
+            evaluation.targetName = target
+        }
+
+        let firstInput = inputs.targetConfigFiles.first ?? inputs.projectConfigFile ?? inputs.xcconfigOverride
+        // With a project, Xcode searches the project directory (SRCROOT) last for includes.
+        var locator = ProjectLocator(fileSystem: fileSystem)
+        let root = projectRoot.map(absolute) ?? projectDirectory ?? firstInput.flatMap { locator.projectDirectory(above: $0) }
+        let loader = IncludeLoader(
+            fileSystem: fileSystem, searchPaths: searchPaths.map(absolute), projectRoot: root,
+            developerDirectory: locatedDeveloperDirectory, parsedFiles: parsedFiles)
+        return PlannedStack(target: target, inputs: inputs, context: evaluation, loader: loader, options: options)
+    }
+
+    /// Every target of each project `selections` name, in project order (`xcodebuild -alltargets`).
+    func everyTarget(
+        of selections: [TargetSelection], fileSystem: any FileSystem, projects: inout [String: XcodeProject]
+    ) throws(BuildRequestError) -> [TargetSelection] {
+        var result: [TargetSelection] = []
+        var seenProjects: Set<String> = []
+        for selection in selections {
+            guard let projectPath = selection.project else { throw .allTargetsWithoutProject }
+            guard seenProjects.insert(projectPath).inserted else { continue }
+            let project = try loadedProject(at: projectPath, fileSystem: fileSystem, projects: &projects)
+            for target in project.targets {
+                result.append(TargetSelection(project: projectPath, target: target.name, configuration: selection.configuration))
+            }
+        }
+        return result
+    }
+}
