@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "XCConfig", targets: ["XCConfig"]),
         .library(name: "XCConfigLint", targets: ["XCConfigLint"]),
         .executable(name: "xcconfig", targets: ["xcconfig"]),
-        .executable(name: "xcconfig-bench", targets: ["xcconfig-bench"]),
     ],
     targets: [
         .target(name: "XCConfigSyntax"),
@@ -26,7 +25,6 @@ let package = Package(
             name: "xcconfig", dependencies: ["XCConfigCLI"],
             linkerSettings: Context.environment["XCCONFIG_DYNAMIC_EXECUTABLE"] == "1"
                 ? [] : [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
-        .executableTarget(name: "xcconfig-bench", dependencies: ["XCConfig", "XCConfigLint", "XCConfigCLI", "XCConfigLanguageServer"]),
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax", "ConformanceSupport"]),
         .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures", "PerformanceGuards/README.md"]),

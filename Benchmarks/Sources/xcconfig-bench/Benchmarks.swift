@@ -14,6 +14,10 @@ struct BenchOptions {
     var isolate = true
     var largeSize = 50 * 1024 * 1024
     var monorepoSizes = [200, 2_000, 20_000]
+    /// The `xcconfig` executable of the whole-process benchmarks (`--xcconfig`).
+    var tool: String?
+    /// Count the whole-process benchmarks' instructions under callgrind instead of timing them.
+    var callgrind = false
     /// Set in a child process: the one benchmark to run.
     var child: String?
 
@@ -28,6 +32,8 @@ struct BenchOptions {
                          "--large-size", String(largeSize),
                          "--monorepo-sizes", monorepoSizes.map(String.init).joined(separator: ",")]
         if quick { arguments.append("--quick") }
+        if callgrind { arguments.append("--callgrind") }
+        if let tool { arguments += ["--xcconfig", tool] }
         if let fixedIterations { arguments += ["--iterations", String(fixedIterations)] }
         return arguments
     }
@@ -64,6 +70,11 @@ func allBenchmarks(_ options: BenchOptions) -> [Benchmark] {
     list.append(Benchmark(name: "lint-chain-3000", goal: "< 1000 ms, < 200 MB", run: lintChain))
     list.append(Benchmark(name: "diff-project", goal: "< 300 ms", run: diffProject))
     list.append(Benchmark(name: "resolve-project-defaults", goal: "< 100 ms", run: resolveProjectDefaults))
+    list.append(Benchmark(name: "process-resolve-print", goal: "≤ 1.27M instructions", run: processResolvePrint))
+    list.append(Benchmark(name: "process-resolve", goal: "≤ 2.26M instructions", run: processResolve))
+    list.append(Benchmark(name: "process-project-all-targets", goal: "≤ 419M instructions", run: processProjectAllTargets))
+    list.append(Benchmark(name: "process-project-each-target", goal: "< 50 ms per target", run: processProjectEachTarget))
+    list.append(Benchmark(name: "process-lint-corpus", goal: "≤ 584M instructions", run: processLintCorpus))
     list.append(Benchmark(name: "lsp-hover", goal: "p99 ≤ 5 ms", run: languageServerHover))
     list.append(Benchmark(name: "lsp-edit", goal: "≤ 30 ms", run: languageServerEdit))
     list.append(Benchmark(name: "lsp-open-corpus", goal: "≤ 100 MB", run: languageServerOpenCorpus))
@@ -83,7 +94,7 @@ func parseCorpus(_ options: BenchOptions) -> Outcome {
     guard let files = corpusFiles(options) else { return .skipped("no corpus at \(options.corpus)") }
     let total = files.reduce(0) { $0 + $1.bytes.count }
     let samples = timeIterations(options.policy(IterationPolicy(minimumIterations: 10, maximumIterations: 1_000, budget: 2))) {
-        for file in files { blackHole(XCConfigParser.parse(file.bytes).recordCount) }
+        for file in files { blackHole(XCConfigParser.parse(file.bytes).lineStarts.count) }
     }
     return .measured([throughput("parse-corpus", bytes: total, samples)])
 }
@@ -91,7 +102,7 @@ func parseCorpus(_ options: BenchOptions) -> Outcome {
 func parseLarge(_ options: BenchOptions) -> Outcome {
     let bytes = generateLargeConfiguration(size: options.largeSize)
     let samples = timeIterations(options.policy(IterationPolicy(minimumIterations: 5, maximumIterations: 50, budget: 3))) {
-        blackHole(XCConfigParser.parse(bytes).recordCount)
+        blackHole(XCConfigParser.parse(bytes).lineStarts.count)
     }
     return .measured([throughput("parse-large", bytes: bytes.count, samples)])
 }
@@ -131,23 +142,11 @@ func resolveBench(_ options: BenchOptions) -> Outcome {
     return .measured([timing("resolve-bench", unit: "µs", scale: 1e6, samples)])
 }
 
-/// `xcconfig resolve BENCH …` as a whole process, with the `xcconfig` built next to this tool.
+/// `xcconfig resolve BENCH …` as a whole process.
 func resolveProcess(_ options: BenchOptions) -> Outcome {
-    let tool = executableDirectory() + "/xcconfig"
-    guard FileManager.default.isExecutableFile(atPath: tool) else {
-        return .skipped("no xcconfig executable next to xcconfig-bench (swift build -c release --product xcconfig)")
-    }
     guard FileManager.default.fileExists(atPath: options.benchFile) else { return .skipped("cannot read \(options.benchFile)") }
     let arguments = ["resolve", options.benchFile, "--configuration", "Debug", "--sdk", "iphoneos17.0", "--sdk", "iphoneos", "--arch", "arm64"]
-    var failed = false
-    let samples = timeIterations(options.policy(IterationPolicy(minimumIterations: 20, maximumIterations: 500, budget: 3))) {
-        // The library's `posix_spawn` runner, output read through a pipe: `Foundation.Process`
-        // added 1–1.5 ms to every run here (a monitoring thread and a run loop between the
-        // child's exit and `waitUntilExit`), which would count as the tool's own time.
-        if Subprocess.run(tool, arguments: arguments)?.status != 0 { failed = true }
-    }
-    if failed { return .skipped("xcconfig resolve exited with an error") }
-    return .measured([timing("resolve-process", unit: "ms", scale: 1e3, samples)])
+    return measureProcesses("resolve-process", [ProcessCommand(arguments: arguments, directory: FileManager.default.currentDirectoryPath)], options)
 }
 
 func resolveMonorepo(_ options: BenchOptions, fileCount: Int) -> Outcome {

@@ -29,7 +29,8 @@ func resolveProjectDefaults(_ options: BenchOptions) -> Outcome {
             for (target, names) in source.targetConfigurations {
                 for configuration in names {
                     let stack = try source.loadStack(target: target, configuration: configuration)
-                    stack.resolver.forEachValue { _, _ in resolved += 1 }
+                    let resolver = stack.resolver
+                    for name in resolver.settingNames() { resolved += resolver.value(of: name).isEmpty ? 0 : 1 }
                 }
             }
         } catch {

@@ -1,6 +1,8 @@
 // `xcconfig-bench`: the performance benchmarks of issue 6.
 //
-//   swift run -c release xcconfig-bench [--json] [--bench-file FILE] [--corpus DIR]
+//   swift run -c release --package-path Benchmarks xcconfig-bench [--json] [--bench-file FILE] [--corpus DIR]
+//
+// run from the repository's root (the default paths are relative to it).
 //
 // Each benchmark runs in its own child process, so its peak memory is its own.
 #if canImport(Glibc)
@@ -27,12 +29,15 @@ let usage = """
       --large-size BYTES      Size of the parse-large input (default: 52428800).
       --monorepo-sizes LIST   File counts of resolve-monorepo (default: 200,2000,20000).
       --in-process            Run every benchmark in this process (peak memory is then cumulative).
+      --xcconfig PATH         The executable of the whole-process benchmarks (default:
+                              .build/release/xcconfig, else the one next to this executable).
+      --callgrind             Count the instructions of each whole-process command under
+                              valgrind's callgrind (SWIFT_DETERMINISTIC_HASHING=1) instead of timing it.
       -h, --help              Show this help.
 
     Benchmarks: parse-corpus, parse-large (MB/s); resolve-bench (µs per parse + resolve of the
     bench file in --configuration Debug --sdk iphoneos17.0 --sdk iphoneos --arch arm64);
-    resolve-process (ms wall of `xcconfig resolve` on the bench file, when the xcconfig
-    executable was built next to this one); resolve-monorepo-N (ms to resolve every root of a
+    resolve-process (ms wall of `xcconfig resolve` on the bench file); resolve-monorepo-N (ms to resolve every root of a
     generated tree of N files with include chains 20 deep); lint-corpus (ms); lint-chain-3000 (ms
     to lint a generated folder holding one include chain of 3,000 files); resolve-project-defaults
     (ms to resolve every target × configuration of the largest shared project with Xcode's
@@ -43,6 +48,13 @@ let usage = """
     a one-character didChange to its publishDiagnostics, in a generated 1,000-line file that
     includes five others); lsp-open-corpus (ms to open every corpus file in one server; its
     peak memory is the server's with the whole corpus open).
+    Whole processes of the release xcconfig (ms wall, or instructions with --callgrind), run from
+    the repository's root: process-resolve-print (resolve Samples/SharedProject/Config/Debug.xcconfig
+    --print PRODUCT_BUNDLE_IDENTIFIER); process-resolve (the same without --print);
+    process-project-all-targets (resolve -project DuckDuckGo-macOS.xcodeproj -alltargets
+    -showBuildSettings -json, the project beside its corpus files); process-project-each-target
+    (one -showBuildSettings -json per target of the largest shared project, a sample each);
+    process-lint-corpus (lint . --format json in the corpus).
     """
 
 func fail(_ message: String) -> Never {
@@ -73,6 +85,8 @@ func parseArguments(_ arguments: [String]) -> BenchOptions {
         case "--filter": options.filters.append(take())
         case "--quick": options.quick = true
         case "--in-process": options.isolate = false
+        case "--xcconfig": options.tool = take()
+        case "--callgrind": options.callgrind = true
         case "--child": options.child = take()
         case "--iterations":
             guard let count = Int(take()), count > 0 else { fail("--iterations takes a positive number") }
@@ -104,7 +118,7 @@ func runHere(_ benchmark: Benchmark, _ options: BenchOptions) -> Outcome {
     let outcome = benchmark.run(options)
     guard case .measured(var measurements) = outcome else { return outcome }
     var peak = peakResidentBytes()
-    if benchmark.name == "resolve-process" {
+    if benchmark.name == "resolve-process" || benchmark.name.hasPrefix("process-") || benchmark.name.hasPrefix("lsp-") {
         // The memory of the xcconfig processes, not of this one.
         var usage = rusage()
         getrusage(RUSAGE_CHILDREN_VALUE, &usage)
@@ -123,13 +137,11 @@ func runHere(_ benchmark: Benchmark, _ options: BenchOptions) -> Outcome {
 func runIsolated(_ benchmark: Benchmark, _ options: BenchOptions) -> Outcome {
     let (status, output) = runProgram(executablePath(), options.childArguments(benchmark.name))
     guard status == 0 else { return .skipped("the benchmark process failed (status \(status))") }
-    guard let json = try? JSONParser.parse(Array(output)), let members = json.objectMembers else {
+    guard let json = try? JSONSerialization.jsonObject(with: output), let members = json as? [String: Any] else {
         return .skipped("the benchmark process printed no report")
     }
-    if case .string(let note)? = members.first(where: { $0.key == "skipped" })?.value { return .skipped(note) }
-    guard case .array(let entries)? = members.first(where: { $0.key == "benchmarks" })?.value else {
-        return .skipped("the benchmark process printed no report")
-    }
+    if let note = members["skipped"] as? String { return .skipped(note) }
+    guard let entries = members["benchmarks"] as? [Any] else { return .skipped("the benchmark process printed no report") }
     return .measured(entries.compactMap(Measurement.init(json:)))
 }
 
@@ -164,8 +176,7 @@ func report(_ rows: [(Benchmark?, Outcome)], options: BenchOptions) {
 
     for note in notes { FileHandle.standardError.write(Data("xcconfig-bench: \(note)\n".utf8)) }
     if options.json {
-        let value = JSONValue.object([JSONValue.Member("benchmarks", .array(measurements.map(\.json)))])
-        print(value.serialized(pretty: true))
+        print(reportJSON(measurements, pretty: true))
         return
     }
     let goals = Dictionary(rows.compactMap { $0.0 }.map { ($0.name, $0.goal) }, uniquingKeysWith: { a, _ in a })
@@ -194,9 +205,9 @@ func benchMain() -> Int32 {
         guard let benchmark = benchmarks.first(where: { $0.name == child }) else { fail("no benchmark named '\(child)'") }
         switch runHere(benchmark, options) {
         case .measured(let list):
-            print(JSONValue.object([JSONValue.Member("benchmarks", .array(list.map(\.json)))]).serialized(pretty: false))
+            print(reportJSON(list, pretty: false))
         case .skipped(let reason):
-            print(JSONValue.object([JSONValue.Member("skipped", .string(reason))]).serialized(pretty: false))
+            print("{\"skipped\": \(jsonString(reason))}")
         }
         return 0
     }

@@ -4,7 +4,6 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import XCConfig
 
 /// One line of the report: a statistic over the timed iterations of one benchmark.
 struct Measurement {
@@ -14,14 +13,9 @@ struct Measurement {
     var p90: Double
     var iterations: Int
 
-    var json: JSONValue {
-        .object([
-            JSONValue.Member("name", .string(name)),
-            JSONValue.Member("unit", .string(unit)),
-            JSONValue.Member("median", .double(median)),
-            JSONValue.Member("p90", .double(p90)),
-            JSONValue.Member("iterations", .integer(iterations)),
-        ])
+    /// One JSON object, keys in report order.
+    var json: String {
+        "{\"name\": \(jsonString(name)), \"unit\": \(jsonString(unit)), \"median\": \(jsonNumber(median)), \"p90\": \(jsonNumber(p90)), \"iterations\": \(iterations)}"
     }
 
     init(name: String, unit: String, median: Double, p90: Double, iterations: Int) {
@@ -32,21 +26,40 @@ struct Measurement {
         self.iterations = iterations
     }
 
-    init?(json: JSONValue) {
-        guard let members = json.objectMembers else { return nil }
-        func number(_ key: String) -> Double? {
-            switch members.first(where: { $0.key == key })?.value {
-            case .double(let value): value
-            case .integer(let value): Double(value)
-            default: nil
-            }
-        }
-        guard case .string(let name)? = members.first(where: { $0.key == "name" })?.value,
-              case .string(let unit)? = members.first(where: { $0.key == "unit" })?.value,
-              let median = number("median"), let p90 = number("p90"), let iterations = number("iterations")
+    /// An entry of a child's report, as `JSONSerialization` reads it.
+    init?(json: Any) {
+        guard let members = json as? [String: Any],
+              let name = members["name"] as? String, let unit = members["unit"] as? String,
+              let median = (members["median"] as? NSNumber)?.doubleValue, let p90 = (members["p90"] as? NSNumber)?.doubleValue,
+              let iterations = (members["iterations"] as? NSNumber)?.intValue
         else { return nil }
-        self.init(name: name, unit: unit, median: median, p90: p90, iterations: Int(iterations))
+        self.init(name: name, unit: unit, median: median, p90: p90, iterations: iterations)
     }
+}
+
+/// A JSON number (JSON has no infinity or NaN: 0 stands for them).
+func jsonNumber(_ value: Double) -> String { value.isFinite ? "\(value)" : "0" }
+
+/// `text` as a JSON string literal.
+func jsonString(_ text: String) -> String {
+    var output = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": output += "\\\""
+        case "\\": output += "\\\\"
+        case "\n": output += "\\n"
+        case _ where scalar.value < 0x20: output += String(format: "\\u%04x", scalar.value)
+        default: output.unicodeScalars.append(scalar)
+        }
+    }
+    return output + "\""
+}
+
+/// `{"benchmarks": [...]}`, one entry a line when `pretty`.
+func reportJSON(_ measurements: [Measurement], pretty: Bool) -> String {
+    guard pretty else { return "{\"benchmarks\": [" + measurements.map(\.json).joined(separator: ", ") + "]}" }
+    if measurements.isEmpty { return "{\n  \"benchmarks\": []\n}" }
+    return "{\n  \"benchmarks\": [\n    " + measurements.map(\.json).joined(separator: ",\n    ") + "\n  ]\n}"
 }
 
 /// How long and how often each benchmark runs.

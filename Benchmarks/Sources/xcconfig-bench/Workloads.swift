@@ -17,12 +17,12 @@ func resolveEverything(root: String, loader: IncludeLoader, context: EvaluationC
     guard let stack = try? StackInputs(targetConfigFiles: [root]).load(with: loader, context: context, options: cliResolverOptions) else {
         return 0
     }
-    // Every setting of every level, evaluated, as `resolve` evaluates them when it prints no
-    // provenance.
+    // Every setting of every level, evaluated, through the public API: the values without
+    // their provenance, as `resolve` prints them by default.
     let resolver = stack.resolver
     var checksum = 0
-    resolver.forEachValue { name, value in
-        checksum &+= name.count &+ value.count
+    for name in resolver.settingNames() {
+        checksum &+= name.utf8.count &+ resolver.value(of: name).utf8.count
     }
     return checksum
 }
