@@ -124,15 +124,15 @@ func timing(_ name: String, unit: String, scale: Double, _ samples: [Double]) ->
 
 func resolveBench(_ options: BenchOptions) -> Outcome {
     let real = RealFileSystem()
-    let benchPath = Path.absolute(options.benchFile, relativeTo: real.currentDirectory)
+    let benchPath = BenchPath.absolute(options.benchFile, relativeTo: real.currentDirectory)
     guard let benchBytes = try? real.read(benchPath) else { return .skipped("cannot read \(options.benchFile)") }
     // The bench file and what it includes, in memory: the benchmark measures parsing and
     // evaluation, not the disk.
-    let memory = InMemoryFileSystem(currentDirectory: Path.directory(of: benchPath))
+    let memory = InMemoryFileSystem(currentDirectory: BenchPath.directory(of: benchPath))
     memory.addFile(benchPath, bytes: benchBytes)
-    let directory = Path.directory(of: benchPath)
+    let directory = BenchPath.directory(of: benchPath)
     for name in (try? real.contents(ofDirectory: directory)) ?? [] where name.hasSuffix(".xcconfig") {
-        let path = Path.join(directory, name)
+        let path = BenchPath.join(directory, name)
         if path != benchPath, let bytes = try? real.read(path) { memory.addFile(path, bytes: bytes) }
     }
     let loader = IncludeLoader(fileSystem: memory)
@@ -171,7 +171,7 @@ func resolveMonorepo(_ options: BenchOptions, fileCount: Int) -> Outcome {
 func lintCorpus(_ options: BenchOptions) -> Outcome {
     guard corpusFiles(options) != nil else { return .skipped("no corpus at \(options.corpus)") }
     let linter = Linter(fileSystem: RealFileSystem())
-    let corpus = Path.absolute(options.corpus, relativeTo: RealFileSystem().currentDirectory)
+    let corpus = BenchPath.absolute(options.corpus, relativeTo: RealFileSystem().currentDirectory)
     var failure: String?
     let samples = timeIterations(options.policy(IterationPolicy(minimumIterations: 5, maximumIterations: 100, budget: 3))) {
         do {

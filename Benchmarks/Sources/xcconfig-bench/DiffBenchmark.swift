@@ -7,9 +7,9 @@ import XCConfig
 /// project files and loads and resolves every stack on both sides, as `xcconfig diff --base
 /// … --project …` does once its files are read.
 func diffProject(_ options: BenchOptions) -> Outcome {
-    let shared = Path.directory(of: Path.absolute(options.corpus, relativeTo: RealFileSystem().currentDirectory))
-    let projectFile = Path.join(shared, "projects/duckduckgo__iOS/DuckDuckGo-iOS.xcodeproj/project.pbxproj")
-    let configurations = Path.join(shared, "corpus/duckduckgo__iOS")
+    let shared = BenchPath.directory(of: BenchPath.absolute(options.corpus, relativeTo: RealFileSystem().currentDirectory))
+    let projectFile = BenchPath.join(shared, "projects/duckduckgo__iOS/DuckDuckGo-iOS.xcodeproj/project.pbxproj")
+    let configurations = BenchPath.join(shared, "corpus/duckduckgo__iOS")
     guard let projectBytes = try? RealFileSystem().read(projectFile) else { return .skipped("no project at \(projectFile)") }
     let files = readTree(configurations)
     let edited = "/repo/Configuration/Configuration.xcconfig"
@@ -18,7 +18,7 @@ func diffProject(_ options: BenchOptions) -> Outcome {
         let fileSystem = InMemoryFileSystem(currentDirectory: "/repo")
         fileSystem.addFile("/repo/DuckDuckGo-iOS.xcodeproj/project.pbxproj", bytes: projectBytes)
         for file in files {
-            let path = Path.join("/repo", String(file.path.dropFirst(configurations.count + 1)))
+            let path = BenchPath.join("/repo", String(file.path.dropFirst(configurations.count + 1)))
             // The edit: one setting changed at the end of the shared configuration.
             fileSystem.addFile(path, bytes: editing && path == edited ? file.bytes + Array("\nSWIFT_VERSION = 6.0\n".utf8) : file.bytes)
         }

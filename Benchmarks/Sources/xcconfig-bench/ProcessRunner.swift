@@ -28,9 +28,13 @@ enum ProcessRunner {
         posix_spawn_file_actions_addclose(&actions, pipe[0])
         posix_spawn_file_actions_addclose(&actions, pipe[1])
         posix_spawn_file_actions_addopen(&actions, 2, errorFile ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        if let directory { posix_spawn_file_actions_addchdir_np(&actions, directory) }
         let environmentList = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var pid = pid_t()
+        // The child starts in this process's directory (posix_spawn_file_actions_addchdir_np
+        // is not in every C library Swift imports); the benchmarks spawn from one thread.
+        let previous = FileManager.default.currentDirectoryPath
+        if let directory, !FileManager.default.changeCurrentDirectoryPath(directory) { return nil }
+        defer { if directory != nil { _ = FileManager.default.changeCurrentDirectoryPath(previous) } }
         let status = withCStrings([path] + arguments) { argv in
             withCStrings(environmentList) { envp in posix_spawn(&pid, path, &actions, nil, argv, envp) }
         }

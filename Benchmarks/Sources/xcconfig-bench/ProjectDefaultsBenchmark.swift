@@ -7,14 +7,14 @@ import XCConfig
 /// reads the project file and loads and resolves every setting's value in every stack (about
 /// 600 settings each), as the text output of `resolve` does.
 func resolveProjectDefaults(_ options: BenchOptions) -> Outcome {
-    let shared = Path.directory(of: Path.absolute(options.corpus, relativeTo: RealFileSystem().currentDirectory))
-    let projectFile = Path.join(shared, "projects/duckduckgo__macos-browser/DuckDuckGo-macOS.xcodeproj/project.pbxproj")
-    let configurations = Path.join(shared, "corpus/duckduckgo__macos-browser")
+    let shared = BenchPath.directory(of: BenchPath.absolute(options.corpus, relativeTo: RealFileSystem().currentDirectory))
+    let projectFile = BenchPath.join(shared, "projects/duckduckgo__macos-browser/DuckDuckGo-macOS.xcodeproj/project.pbxproj")
+    let configurations = BenchPath.join(shared, "corpus/duckduckgo__macos-browser")
     guard let projectBytes = try? RealFileSystem().read(projectFile) else { return .skipped("no project at \(projectFile)") }
     let fileSystem = InMemoryFileSystem(currentDirectory: "/repo")
     fileSystem.addFile("/repo/DuckDuckGo-macOS.xcodeproj/project.pbxproj", bytes: projectBytes)
     for file in readTree(configurations) {
-        fileSystem.addFile(Path.join("/repo", String(file.path.dropFirst(configurations.count + 1))), bytes: file.bytes)
+        fileSystem.addFile(BenchPath.join("/repo", String(file.path.dropFirst(configurations.count + 1))), bytes: file.bytes)
     }
     var inputs = StackInputs()
     inputs.xcodeDefaults = XcodeDefaults(environment: ["HOME": "/Users/bench", "USER": "bench"])
