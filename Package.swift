@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "XCConfig", targets: ["XCConfig"]),
         .library(name: "XCConfigLint", targets: ["XCConfigLint"]),
         .executable(name: "xcconfig", targets: ["xcconfig"]),
+        // `swift package xcconfig lint|resolve|format …` in a package that depends on this one.
+        .plugin(name: "XCConfigPlugin", targets: ["XCConfigPlugin"]),
     ],
     targets: [
         .target(name: "XCConfigSyntax"),
@@ -25,6 +27,12 @@ let package = Package(
             name: "xcconfig", dependencies: ["XCConfigCLI"],
             linkerSettings: Context.environment["XCCONFIG_DYNAMIC_EXECUTABLE"] == "1"
                 ? [] : [.unsafeFlags(["-static-executable"], .when(platforms: [.linux]))]),
+        .plugin(
+            name: "XCConfigPlugin",
+            capability: .command(
+                intent: .custom(verb: "xcconfig", description: "Run xcconfig (lint, resolve, format, …) in this package's directory."),
+                permissions: [.writeToPackageDirectory(reason: "xcconfig format --in-place rewrites .xcconfig files of this package.")]),
+            dependencies: ["xcconfig"]),
         .target(name: "ConformanceSupport", path: "Tests/ConformanceSupport"),
         .testTarget(name: "XCConfigSyntaxTests", dependencies: ["XCConfigSyntax", "ConformanceSupport"]),
         .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures", "PerformanceGuards/README.md"]),
