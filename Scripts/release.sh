@@ -6,7 +6,9 @@
 #   xcconfig-VERSION-ARCH-linux.tar.gz (+ .sha256)       Linux: the static executable
 #   xcconfig-VERSION-universal-macos.tar.gz (+ .sha256)  macOS: arm64 + x86_64 in one executable
 #   xcconfig.artifactbundle.zip (+ .sha256)              SE-0305 artifact bundle, for a binaryTarget
+#   xcconfig-VERSION-source.tar.gz (+ .sha256)           the committed sources (HEAD), for Homebrew
 #
+# and points Formula/xcconfig.rb at the source tarball (url and sha256): commit that, then tag.
 # Each tarball holds xcconfig, LICENSE and the bash, zsh and fish completions in one folder.
 # VERSION must be the version `xcconfig --version` prints (the one xcconfigVersion in Sources),
 # so that a release never names a version its executable denies. A bundle already in OUTPUT
@@ -18,6 +20,7 @@ cd "$(dirname "$0")/.."
 usage() { echo "usage: Scripts/release.sh VERSION [OUTPUT]" >&2; exit 2; }
 [ $# -ge 1 ] && [ $# -le 2 ] || usage
 version=$1
+swift=${SWIFT:-swift}  # the swift to build with
 output=${2:-.build/release-artifacts}
 case "$version" in
     ''|*[!0-9A-Za-z.+-]*) echo "error: '$version' is not a version (digits, letters, '.', '-', '+')" >&2; exit 2 ;;
@@ -44,7 +47,7 @@ checksum() {  # FILE: writes FILE.sha256 in `sha256sum -c` format, from inside F
 case "$(uname -s)" in
     Linux)
         arch=$(uname -m)
-        swift build -c release --product xcconfig
+        "$swift" build -c release --product xcconfig
         executable=.build/release/xcconfig
         if command -v file >/dev/null && ! file -L "$executable" | grep -q 'statically linked'; then
             echo "error: $executable is not a static executable (is XCCONFIG_DYNAMIC_EXECUTABLE set?)" >&2
@@ -56,7 +59,7 @@ case "$(uname -s)" in
     Darwin)
         # A universal build needs Xcode's build system; with only the command-line tools it
         # fails, and a bundle with one architecture would fail on the other Macs.
-        if ! swift build -c release --product xcconfig --arch arm64 --arch x86_64; then
+        if ! "$swift" build -c release --product xcconfig --arch arm64 --arch x86_64; then
             echo "error: cannot build a universal (arm64 + x86_64) xcconfig here; a release needs Xcode installed" >&2
             exit 2
         fi
@@ -141,6 +144,21 @@ JSON
 rm -f "$output/xcconfig.artifactbundle.zip"
 (cd "$staging/bundle" && zip -qry "$output/xcconfig.artifactbundle.zip" xcconfig.artifactbundle)
 checksum "$output/xcconfig.artifactbundle.zip"
+
+# The source tarball Homebrew builds from: HEAD without the formula, so that committing the
+# rewritten formula does not change the tarball it names.
+source_tarball="$output/xcconfig-$version-source.tar.gz"
+if git rev-parse --git-dir >/dev/null 2>&1; then
+    git archive --format=tar.gz --prefix="xcconfig-$version/" -o "$source_tarball" HEAD -- . ':(exclude)Formula'
+    checksum "$source_tarball"
+    sha=$(cut -d' ' -f1 "$source_tarball.sha256")
+    sed -E -e "s|^(  url \"[^\"]*/releases/download/)[^/\"]+/xcconfig-[^\"]+-source\.tar\.gz\"|\1$version/xcconfig-$version-source.tar.gz\"|" \
+        -e "s|^(  sha256 \")[0-9a-f]{64}\"|\1$sha\"|" Formula/xcconfig.rb > "$staging/xcconfig.rb"
+    cat "$staging/xcconfig.rb" > Formula/xcconfig.rb
+    echo "$source_tarball"
+else
+    echo "note: not a git checkout, so no source tarball and the formula is left as it is" >&2
+fi
 
 echo "$tarball"
 echo "$output/xcconfig.artifactbundle.zip"
