@@ -38,6 +38,10 @@ let package = Package(
         .testTarget(name: "XCConfigTests", dependencies: ["XCConfig", "ConformanceSupport"], exclude: ["Fixtures", "PerformanceGuards/README.md"]),
         .testTarget(name: "XCConfigLintTests", dependencies: ["XCConfigLint", "ConformanceSupport"]),
         .testTarget(name: "CLITests", dependencies: ["XCConfigCLI", "ConformanceSupport"]),
+        // What ships beside the tool: the formula, the container image, the GitHub Action. It
+        // runs the `xcconfig` executable that `swift build --build-tests` and `swift test` build
+        // (no dependency on it: that would link the static executable's flags into the tests).
+        .testTarget(name: "DistributionTests"),
         .testTarget(
             name: "XCConfigLanguageServerTests", dependencies: ["XCConfigLanguageServer", "XCConfigCLI", "ConformanceSupport"],
             exclude: ["Editors"]),
