@@ -52,10 +52,11 @@ import XCConfigLint
             #expect(!text.contains("popen(") && !text.contains("execv") && !text.contains(" system(") && !text.contains("= Process()"), "\(path)")
             if text.contains("Subprocess.run(") { launching.append(path) }
         }
-        // Git (found on PATH, fixed arguments) for the local-file checks; xcode-select on macOS
+        // Git (found on PATH, fixed arguments, one implementation) for the local-file checks and
+        // `diff --base`; xcode-select on macOS
         // for the developer directory. Nothing from an input is ever run.
         #expect(Set(launching).isSubset(of: [
-            "XCConfig/System/XcodeSelect.swift", "XCConfigLint/System/ProcessGit.swift", "XCConfig/Local/GitWorkTree.swift",
+            "XCConfig/System/XcodeSelect.swift", "XCConfig/System/GitCommandLine.swift",
         ]))
     }
 

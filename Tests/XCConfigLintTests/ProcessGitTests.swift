@@ -7,19 +7,8 @@ import Testing
 import XCConfig
 @testable import XCConfigLint
 
-/// ``ProcessGit`` asks the installed git through `Subprocess` (no Foundation).
+/// ``ProcessGit`` asks the installed git through ``GitCommandLine``.
 @Suite struct ProcessGitTests {
-    @Test func dropsTheLastComponentAsNSStringDoes() {
-        #expect(ProcessGit.deletingLastComponent("/a/b/c.xcconfig") == "/a/b")
-        #expect(ProcessGit.deletingLastComponent("/a/b/") == "/a")
-        #expect(ProcessGit.deletingLastComponent("/a") == "/")
-        #expect(ProcessGit.deletingLastComponent("/") == "/")
-        #expect(ProcessGit.deletingLastComponent("a") == "")
-        #expect(ProcessGit.deletingLastComponent("a/b") == "a")
-        #expect(ProcessGit.deletingLastComponent("/a//b") == "/a")
-        #expect(ProcessGit.deletingLastComponent("") == "")
-    }
-
     @Test(.enabled(if: GitCommandLine.find(environment: Subprocess.processEnvironment()) != nil, "git is not installed"))
     func answersFromGit() throws {
         var template = Array("/tmp/xcconfig-processgit-XXXXXX".utf8CString)

@@ -21,26 +21,7 @@ package protocol GitWorkTreeQuerying: Sendable {
     var limitation: String? { get }
 }
 
-/// Asks the installed `git`: `git rev-parse --show-toplevel`, `git check-ignore -q`,
-/// `git ls-files --error-unmatch`.
-package struct GitCommandLine: GitWorkTreeQuerying {
-    /// The `git` executable.
-    package var executable: String
-
-    package init(executable: String) {
-        self.executable = executable
-    }
-
-    /// The first executable `git` on `PATH` (from `environment`), or `nil` when git is not installed.
-    package static func find(environment: [String: String]) -> GitCommandLine? {
-        guard let path = environment["PATH"], !path.isEmpty else { return nil }
-        for directory in path.split(separator: ":", omittingEmptySubsequences: true) {
-            let candidate = Path.join(String(directory), "git")
-            if Subprocess.isExecutableFile(candidate) { return GitCommandLine(executable: candidate) }
-        }
-        return nil
-    }
-
+extension GitCommandLine: GitWorkTreeQuerying {
     package var limitation: String? { nil }
 
     package func workTree(containing directory: String) -> GitWorkTreeLookup {
@@ -72,21 +53,6 @@ package struct GitCommandLine: GitWorkTreeQuerying {
         case 1: return false
         default: return nil
         }
-    }
-
-    /// Runs git in `directory`; `nil` when it cannot be started. Also what
-    /// ``GitRevisionFileSystem`` reads a revision with.
-    package func run(_ arguments: [String], in directory: String) -> Subprocess.Result? {
-        // Paths in git's answers must be the plain ones, whatever the user's configuration says.
-        var environment = Subprocess.processEnvironment()
-        environment["GIT_TERMINAL_PROMPT"] = "0"
-        environment["LC_ALL"] = "C"
-        // `-c core.fsmonitor=false`: a repository's own .git/config can name a command that git
-        // would run; the tool never executes anything from its inputs. `-C`: git works in
-        // `directory` as if started there.
-        return Subprocess.run(
-            executable, arguments: ["-c", "core.fsmonitor=false", "-C", directory] + arguments,
-            environment: environment)
     }
 }
 

@@ -8,9 +8,11 @@
 /// system is read-only.
 ///
 /// Opening lists the revision's tree once (`git ls-tree`). The first read fetches every
-/// `.xcconfig` of the revision in one `git show` per thousand files (what a stack loads is
-/// mostly those: one process each would cost more than the rest of a diff); any other file is
-/// one `git cat-file blob`. What was read is remembered.
+/// `.xcconfig` of the revision with one `git cat-file --batch` (what a stack loads is mostly
+/// those: one process each would cost more than the rest of a diff); any other file is one
+/// more. Blobs are read raw: `cat-file` applies no filter and no textconv, and runs no hook.
+/// An object a partial clone does not have is a read error, never fetched. What was read is
+/// remembered.
 package struct GitRevisionFileSystem: FileSystem {
     /// The revision as given (`origin/main`, `HEAD~1`, a commit ID).
     package let revision: String
@@ -24,7 +26,6 @@ package struct GitRevisionFileSystem: FileSystem {
         var kind: FileKind
         var isSymbolicLink: Bool
         var objectID: String
-        var size: Int
     }
 
     private let git: GitCommandLine
@@ -33,6 +34,8 @@ package struct GitRevisionFileSystem: FileSystem {
     private let children: [String: [String]]
     private struct BlobCache {
         var blobs: [String: [UInt8]] = [:]
+        /// Blobs not read because they are over ``Limits/maximumFileSize``.
+        var oversized: Set<String> = []
         var preloaded = false
     }
     private let cache = Locked(BlobCache())
@@ -60,20 +63,21 @@ package struct GitRevisionFileSystem: FileSystem {
             throw OpenError(description: "unknown revision '\(revision)'")
         }
         let commit = commitResult.trimmedOutput
-        guard let listing = git.run(["ls-tree", "-r", "-t", "-l", "-z", "--full-tree", commit], in: directory), listing.status == 0 else {
+        // No `-l`: the sizes would need every blob, which a partial clone may not have.
+        guard let listing = git.run(["ls-tree", "-r", "-t", "-z", "--full-tree", commit], in: directory), listing.status == 0 else {
             throw OpenError(description: "cannot list the files of revision '\(revision)'")
         }
 
-        var entries: [String: Entry] = ["": Entry(kind: .directory, isSymbolicLink: false, objectID: "", size: 0)]
+        var entries: [String: Entry] = ["": Entry(kind: .directory, isSymbolicLink: false, objectID: "")]
         var children: [String: [String]] = [:]
-        // Each record: "MODE TYPE OBJECT SIZE\tPATH\0" (SIZE is "-" for trees).
+        // Each record: "MODE TYPE OBJECT\tPATH\0".
         for record in listing.output.split(separator: 0) {
             guard let tab = record.firstIndex(of: UInt8(ascii: "\t")) else { continue }
             let fields = record[..<tab].split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 4 else { continue }
+            guard fields.count == 3 else { continue }
             let path = String(decoding: record[(tab + 1)...], as: UTF8.self)
             let kind: FileKind = fields[1] == "tree" ? .directory : fields[1] == "blob" ? .file : .other
-            entries[path] = Entry(kind: kind, isSymbolicLink: fields[0] == "120000", objectID: fields[2], size: Int(fields[3]) ?? 0)
+            entries[path] = Entry(kind: kind, isSymbolicLink: fields[0] == "120000", objectID: fields[2])
             let parent = path.contains("/") ? Path.directory(of: path) : ""
             children[parent, default: []].append(Path.basename(path))
         }
@@ -128,42 +132,54 @@ package struct GitRevisionFileSystem: FileSystem {
     private func blob(_ objectID: String) throws(FileSystemError) -> [UInt8] {
         if let cached = cache.withLock({ $0.blobs[objectID] }) { return cached }
         if !cache.withLock({ $0.preloaded }) {
-            let fetched = configurationFileBlobs()
-            cache.withLock { cache in
-                cache.preloaded = true
-                cache.blobs.merge(fetched) { kept, _ in kept }
+            let configurationFiles = entries.compactMap { path, entry in
+                entry.kind == .file && !entry.isSymbolicLink && path.hasSuffix(".xcconfig") ? entry.objectID : nil
             }
-            if let cached = fetched[objectID] { return cached }
+            let fetched = objects(Array(Set(configurationFiles + [objectID])).sorted())
+            cache.withLock { $0.preloaded = true }
+            if let blob = fetched[objectID] { return blob }
         }
-        guard let result = git.run(["cat-file", "blob", objectID], in: currentDirectory), result.status == 0 else {
-            throw FileSystemError(path: objectID, reason: .ioError("git cat-file failed"))
+        if cache.withLock({ !$0.oversized.contains(objectID) }), let blob = objects([objectID])[objectID] { return blob }
+        if cache.withLock({ $0.oversized.contains(objectID) }) {
+            throw FileSystemError(path: objectID, reason: .tooLarge(limit: Limits.maximumFileSize))
         }
-        cache.withLock { $0.blobs[objectID] = result.output }
-        return result.output
+        throw FileSystemError(path: objectID, reason: .ioError("object \(objectID) is not in the repository (the tool never fetches missing objects)"))
     }
 
-    /// Every `.xcconfig` of the revision by object ID, fetched with `git show` (which prints
-    /// blobs raw, one after another) and cut apart by the sizes `ls-tree` gave. A batch whose
-    /// output does not add up is left out: those files are then read one by one.
-    private func configurationFileBlobs() -> [String: [UInt8]] {
-        var sizes: [String: Int] = [:]
-        for (path, entry) in entries where entry.kind == .file && !entry.isSymbolicLink && path.hasSuffix(".xcconfig") && entry.size <= Limits.maximumFileSize {
-            sizes[entry.objectID] = entry.size
+    /// The blobs `objectIDs` name that git has and that are under the size limit, remembered
+    /// in the cache: their sizes with one `cat-file --batch-check`, then their contents with one
+    /// `cat-file --batch`. Git stops at an object it cannot read (a partial clone's missing
+    /// blob): what came before it is kept.
+    private func objects(_ objectIDs: [String]) -> [String: [UInt8]] {
+        guard !objectIDs.isEmpty else { return [:] }
+        let request = Array(objectIDs.joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
+        guard let check = git.run(["cat-file", "--batch-check"], in: currentDirectory, input: request) else { return [:] }
+        var wanted: [String] = []
+        var oversized: Set<String> = []
+        for line in check.output.split(separator: UInt8(ascii: "\n")) {
+            // "OBJECT TYPE SIZE", or "OBJECT missing".
+            let fields = line.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+            guard fields.count == 3, fields[1] == "blob", let size = Int(fields[2]) else { continue }
+            if size > Limits.maximumFileSize { oversized.insert(fields[0]) } else { wanted.append(fields[0]) }
         }
         var fetched: [String: [UInt8]] = [:]
-        let objectIDs = sizes.keys.sorted()
-        var start = 0
-        while start < objectIDs.count {
-            let batch = Array(objectIDs[start..<min(start + 1_000, objectIDs.count)])
-            start += batch.count
-            guard let result = git.run(["show", "--no-textconv"] + batch, in: currentDirectory), result.status == 0,
-                  result.output.count == batch.reduce(0, { $0 + sizes[$1]! }) else { continue }
+        if !wanted.isEmpty,
+           let batch = git.run(["cat-file", "--batch"], in: currentDirectory, input: Array(wanted.joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]) {
+            // Each object: "OBJECT TYPE SIZE\n", SIZE bytes, "\n".
+            let output = batch.output
             var offset = 0
-            for objectID in batch {
-                let size = sizes[objectID]!
-                fetched[objectID] = Array(result.output[offset..<(offset + size)])
-                offset += size
+            while offset < output.count, let newline = output[offset...].firstIndex(of: UInt8(ascii: "\n")) {
+                let fields = output[offset..<newline].split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+                offset = newline + 1
+                guard fields.count == 3, let size = Int(fields[2]) else { continue }
+                guard offset + size <= output.count else { break }
+                if fields[1] == "blob" { fetched[fields[0]] = Array(output[offset..<(offset + size)]) }
+                offset += size + 1
             }
+        }
+        cache.withLock { cache in
+            cache.blobs.merge(fetched) { kept, _ in kept }
+            cache.oversized.formUnion(oversized)
         }
         return fetched
     }
@@ -177,7 +193,6 @@ package struct GitRevisionFileSystem: FileSystem {
         case .other: throw FileSystemError(path: path, reason: .ioError("not a file at revision \(revision)"))
         case .file: break
         }
-        if entry.size > Limits.maximumFileSize { throw FileSystemError(path: path, reason: .tooLarge(limit: Limits.maximumFileSize)) }
         do {
             return try blob(entry.objectID)
         } catch {
@@ -204,36 +219,5 @@ package struct GitRevisionFileSystem: FileSystem {
         guard let relativePath = relative(path), let parent = resolved(Path.directory(of: relativePath) == "." ? "" : Path.directory(of: relativePath)) else { return false }
         let own = parent.isEmpty ? Path.basename(relativePath) : parent + "/" + Path.basename(relativePath)
         return entries[own]?.isSymbolicLink ?? false
-    }
-
-    /// The lines each file has added or changed from `base` to `head` (the working tree when
-    /// `nil`), by absolute path as seen from `directory`: where a change in the diff is, for
-    /// annotations. A deletion counts as the line before it. `nil` when git cannot say.
-    package static func changedLines(from base: String, to head: String?, directory: String, git: GitCommandLine) -> [String: Set<Int>]? {
-        guard let prefix = git.run(["rev-parse", "--show-prefix"], in: directory), prefix.status == 0 else { return nil }
-        var root = Path.normalize(directory)
-        for _ in 0..<prefix.trimmedOutput.split(separator: "/").count { root = Path.directory(of: root) }
-        let arguments = ["-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv", "-U0", "--end-of-options", base] + (head.map { [$0] } ?? []) + ["--"]
-        guard let result = git.run(arguments, in: directory), result.status == 0 else { return nil }
-        var lines: [String: Set<Int>] = [:]
-        var file: String?
-        for line in String(decoding: result.output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("+++ ") {
-                // `+++ b/PATH`, or `+++ /dev/null` for a deleted file.
-                file = line.hasPrefix("+++ b/") ? Path.join(root, String(line.dropFirst(6))) : nil
-            } else if line.hasPrefix("@@ "), let file {
-                // `@@ -a,b +c,d @@`: d lines from c (d is 1 when left out).
-                guard let plus = line.split(separator: " ").first(where: { $0.hasPrefix("+") }) else { continue }
-                let numbers = plus.dropFirst().split(separator: ",").compactMap { Int($0) }
-                guard let start = numbers.first else { continue }
-                let count = numbers.count > 1 ? numbers[1] : 1
-                if count == 0 {
-                    lines[file, default: []].insert(max(start, 1))
-                } else {
-                    lines[file, default: []].formUnion(start..<(start + count))
-                }
-            }
-        }
-        return lines
     }
 }

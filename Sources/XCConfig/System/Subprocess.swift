@@ -26,10 +26,11 @@ package enum Subprocess {
         }
     }
 
-    /// Runs `executable` (a path; `PATH` is not searched) with `arguments`, standard input and
-    /// standard error on `/dev/null`, and returns its status and standard output, read to the
-    /// end. `environment` replaces the process's own when given. `nil` when it cannot be started
-    /// (missing, not executable).
+    /// Runs `executable` (a path; `PATH` is not searched) with `arguments`, standard error on
+    /// `/dev/null`, and returns its status and standard output, read to the end. Standard input
+    /// is `input` (a socket the bytes are sent through while the output is read, so that neither
+    /// side waits for the other), or `/dev/null` without it. `environment` replaces the
+    /// process's own when given. `nil` when it cannot be started (missing, not executable).
     ///
     /// The program starts in this process's directory: choosing another needs
     /// `posix_spawn_file_actions_addchdir_np`, which the Glibc module does not declare and a
@@ -37,7 +38,8 @@ package enum Subprocess {
     package static func run(
         _ executable: String,
         arguments: [String],
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        input: [UInt8]? = nil
     ) -> Result? {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { return nil }
@@ -45,6 +47,23 @@ package enum Subprocess {
         // Neither end may leak into a program another thread starts meanwhile.
         _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
         _ = fcntl(writeEnd, F_SETFD, FD_CLOEXEC)
+        // A socket rather than a pipe for the input: a send to a program that exited fails with
+        // EPIPE instead of raising SIGPIPE, which would end this process.
+        var inputEnds: [Int32] = [-1, -1]
+        if input != nil {
+            guard socketpair(AF_UNIX, Subprocess.streamSocket, 0, &inputEnds) == 0 else {
+                close(readEnd)
+                close(writeEnd)
+                return nil
+            }
+            _ = fcntl(inputEnds[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(inputEnds[1], F_SETFD, FD_CLOEXEC)
+            #if canImport(Darwin)
+            var on: Int32 = 1
+            _ = setsockopt(inputEnds[0], SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+            #endif
+        }
+        let inputEnd = inputEnds[0], childInput = inputEnds[1]
 
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
@@ -55,7 +74,11 @@ package enum Subprocess {
         #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if input != nil {
+            posix_spawn_file_actions_adddup2(&actions, childInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, writeEnd, 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 
@@ -83,21 +106,14 @@ package enum Subprocess {
             return posix_spawn(&child, executable, &actions, &attributes, argvPointer, processEnvironmentPointer())
         }
         close(writeEnd)
+        if input != nil { close(childInput) }
         guard spawnError == 0 else {
             close(readEnd)
+            if input != nil { close(inputEnd) }
             return nil
         }
 
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if count > 0 {
-                output.append(contentsOf: chunk[..<count])
-            } else if count == 0 || errno != EINTR {
-                break
-            }
-        }
+        let output = exchange(input ?? [], through: input == nil ? -1 : inputEnd, reading: readEnd)
         close(readEnd)
 
         var status: Int32 = 0
@@ -108,6 +124,59 @@ package enum Subprocess {
         let signal = status & 0x7F
         return Result(status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal, output: output)
     }
+
+    /// Sends `input` through `inputEnd` (closed when all is sent, or when the program stops
+    /// reading; `-1`: nothing to send) while reading `outputEnd` to its end.
+    private static func exchange(_ input: [UInt8], through inputEnd: Int32, reading outputEnd: Int32) -> [UInt8] {
+        var inputEnd = inputEnd
+        var sent = 0
+        if inputEnd >= 0 {
+            _ = fcntl(inputEnd, F_SETFL, fcntl(inputEnd, F_GETFL) | O_NONBLOCK)
+            if input.isEmpty {
+                close(inputEnd)
+                inputEnd = -1
+            }
+        }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            var descriptors = [pollfd(fd: outputEnd, events: Int16(POLLIN), revents: 0)]
+            if inputEnd >= 0 { descriptors.append(pollfd(fd: inputEnd, events: Int16(POLLOUT), revents: 0)) }
+            if poll(&descriptors, nfds_t(descriptors.count), -1) < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if inputEnd >= 0, descriptors[1].revents != 0 {
+                let count = input.withUnsafeBytes { send(inputEnd, $0.baseAddress! + sent, $0.count - sent, Subprocess.noSignal) }
+                if count > 0 { sent += count }
+                if sent == input.count || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                    close(inputEnd)
+                    inputEnd = -1
+                }
+            }
+            if descriptors[0].revents != 0 {
+                let count = chunk.withUnsafeMutableBytes { read(outputEnd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    output.append(contentsOf: chunk[..<count])
+                } else if count == 0 || errno != EINTR {
+                    break
+                }
+            }
+        }
+        if inputEnd >= 0 { close(inputEnd) }
+        return output
+    }
+
+    #if canImport(Darwin)
+    private static let streamSocket = SOCK_STREAM
+    private static let noSignal: Int32 = 0
+    #elseif canImport(Musl)
+    private static let streamSocket = SOCK_STREAM
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+    private static let streamSocket = Int32(SOCK_STREAM.rawValue)
+    private static let noSignal = Int32(MSG_NOSIGNAL)
+    #endif
 
     /// Whether `path` is a regular file this process may execute.
     package static func isExecutableFile(_ path: String) -> Bool {

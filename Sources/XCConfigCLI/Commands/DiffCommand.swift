@@ -86,6 +86,9 @@ enum DiffCommand: Command {
         comparison.keep(only: arguments.values("only"), ignoring: arguments.values("ignore"))
         context.diagnostics.print(comparison.diagnostics)
         let format = arguments.value("format") ?? "text"
+        if format == "github", let sides = comparison.revisionFileSystems {
+            comparison.changedLines = changedLines(in: comparison, old: sides.old, new: sides.new)
+        }
         context.standardOutput.write(DiffOutput.render(comparison, format: format, context: context))
         if comparison.diagnostics.contains(where: { $0.severity == .error }) { return .failure }
         if arguments.flag("exit-code"), comparison.groups.contains(where: { !$0.changes.isEmpty }) { return .failure }
@@ -117,7 +120,29 @@ enum DiffCommand: Command {
         return comparison
     }
 
-    /// The inputs at revision `base` against `head` (or the working tree).
+    /// The lines the new side added or changed in each file an annotation may point at (the
+    /// new side's assignments of every change), compared with the same path on the old side.
+    private static func changedLines(in comparison: DiffComparison, old: any FileSystem, new: any FileSystem) -> [String: Set<Int>] {
+        var files = Set<String>()
+        for group in comparison.groups {
+            for change in group.changes {
+                for assignment in [change.new?.winner].compactMap({ $0 }) + change.newAssignments {
+                    if let file = assignment.file { files.insert(file) }
+                }
+            }
+        }
+        var lines: [String: Set<Int>] = [:]
+        for file in files {
+            guard let newBytes = try? new.read(file) else { continue }
+            let oldBytes = old.kind(of: file) == .file ? try? old.read(file) : nil
+            lines[file] = LineDiff.changedLines(from: oldBytes, to: newBytes)
+        }
+        return lines
+    }
+
+    /// The inputs at revision `base` against `head` (or the working tree). The working tree is
+    /// read from the file system, never through git: `git diff` against it would refresh the
+    /// index, running the repository's clean filters and hooks.
     private static func revisions(
         base: String, head: String?, _ arguments: ParsedArguments, files: [String], context: CommandContext, filter: LevelFilter
     ) throws -> DiffComparison {
@@ -136,7 +161,7 @@ enum DiffCommand: Command {
         }
         let oldSide = try side(base), newSide = try side(head)
         var comparison = DiffComparison(oldLabel: base, newLabel: head ?? "working tree")
-        comparison.changedLines = GitRevisionFileSystem.changedLines(from: base, to: head, directory: context.currentDirectory, git: git)
+        comparison.revisionFileSystems = (oldSide.fileSystem, newSide.fileSystem)
 
         if let project = arguments.value("project") {
             // A project missing on one side was added or removed: every setting appears or disappears.
@@ -190,6 +215,8 @@ struct DiffComparison {
     /// With --base: the lines each file has added or changed, by absolute path, so that an
     /// annotation can point at the edit rather than at an unchanged line that inherits it.
     var changedLines: [String: Set<Int>]?
+    /// With --base: the file systems of the two sides, which ``changedLines`` is computed from.
+    var revisionFileSystems: (old: any FileSystem, new: any FileSystem)?
 
     init(oldLabel: String, newLabel: String) {
         self.oldLabel = oldLabel

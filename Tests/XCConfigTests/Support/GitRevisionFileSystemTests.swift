@@ -66,20 +66,20 @@ struct GitRevisionFileSystemTests {
         #expect(try head.read("Config/App.xcconfig") == Array("A = 3\n".utf8))
     }
 
-    @Test func changedLinesAreTheNewSidesAddedAndChangedLines() throws {
-        let repository = try Repository()
-        try "L1\nL2\nL3\nL4\n".write(toFile: repository.root + "/Config/Lines.xcconfig", atomically: false, encoding: .utf8)
-        try repository.git("add", "-A")
-        try repository.git("commit", "-q", "-m", "lines")
-        // L2 changed, L4 deleted, two lines added at the end.
-        try "L1\nL2 changed\nL3\nL5\nL6\n".write(toFile: repository.root + "/Config/Lines.xcconfig", atomically: false, encoding: .utf8)
-        let git = GitCommandLine(executable: gitPath!)
-        let lines = try #require(GitRevisionFileSystem.changedLines(from: "HEAD", to: nil, directory: repository.root + "/Config", git: git))
-        #expect(lines[repository.root + "/Config/Lines.xcconfig"] == [2, 4, 5])
-        // Committed history: App.xcconfig's one line changed from the first commit to the second.
-        let committed = try #require(GitRevisionFileSystem.changedLines(from: "HEAD~2", to: "HEAD~1", directory: repository.root, git: git))
-        #expect(committed == [repository.root + "/Config/App.xcconfig": [1]])
-        #expect(GitRevisionFileSystem.changedLines(from: "no-such-revision", to: nil, directory: repository.root, git: git) == nil)
+    /// The `+` side of `git diff -U0` for this edit is `@@ -2 +2 @@` and `@@ -4 +4,2 @@`.
+    @Test func changedLinesAreTheNewSidesAddedAndChangedLines() {
+        // L2 changed, L4 replaced by two lines.
+        #expect(LineDiff.changedLines(from: Array("L1\nL2\nL3\nL4\n".utf8), to: Array("L1\nL2 changed\nL3\nL5\nL6\n".utf8)) == [2, 4, 5])
+        // A deletion counts as the line before it (`@@ -2 +1,0 @@`), or 1 at the top (`+0,0`).
+        #expect(LineDiff.changedLines(from: Array("a\nb\nc\n".utf8), to: Array("a\nc\n".utf8)) == [1])
+        #expect(LineDiff.changedLines(from: Array("a\nb\n".utf8), to: Array("b\n".utf8)) == [1])
+        // A file added: every line; unchanged: none.
+        #expect(LineDiff.changedLines(from: nil, to: Array("a\nb".utf8)) == [1, 2])
+        #expect(LineDiff.changedLines(from: Array("a\nb\n".utf8), to: Array("a\nb\n".utf8)) == [])
+        // Lines moved around a kept one: `@@ -1 +0,0 @@` `@@ -3,0 +3 @@` for x y z → y z x.
+        #expect(LineDiff.changedLines(from: Array("x\ny\nz\n".utf8), to: Array("y\nz\nx\n".utf8)) == [1, 3])
+        // Past the edit bound, the whole middle counts as changed.
+        #expect(LineDiff.changedLines(from: Array("k\na\nb\nk\n".utf8), to: Array("k\nc\nd\nk\n".utf8), maximumEdits: 1) == [2, 3])
     }
 
     @Test func untrackedAndOutsidePathsAreMissing() throws {
