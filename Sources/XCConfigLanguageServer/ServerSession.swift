@@ -68,6 +68,16 @@ final class ServerSession {
             exitStatus = state == .shutDown ? 0 : 1
         case .malformed(let reason):
             send(ServerMessage.error(id: nil, ResponseError(code: ResponseError.parseError, message: reason)))
+        case .message(.array(let elements)) where !elements.isEmpty:
+            // A JSON-RPC batch: LSP has none, so nothing in it is run, but every request in it
+            // is answered, so that no client waits for an answer that never comes.
+            var answered = false
+            for element in elements {
+                guard let id = element["id"], ClientMessage.isValidID(id), id != .null else { continue }
+                send(ServerMessage.error(id: id, Self.batchError))
+                answered = true
+            }
+            if !answered { send(ServerMessage.error(id: nil, Self.batchError)) }
         case .message(let json):
             switch ClientMessage(json) {
             case .request(let id, let method, let params):
@@ -93,6 +103,11 @@ final class ServerSession {
             }
         }
     }
+
+    /// The answer to each request of a JSON-RPC batch.
+    private static let batchError = ResponseError(
+        code: ResponseError.invalidRequest,
+        message: "JSON-RPC batches are not part of LSP; nothing in the batch was run: send each message in its own frame")
 
     // MARK: - Requests
 

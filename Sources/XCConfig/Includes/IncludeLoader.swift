@@ -294,6 +294,10 @@ private struct Walker {
         // `kind` is what the search found there, so the entry is not looked up twice.
         if kind == .directory {
             failure = FileSystemError(path: resolved, reason: .isDirectory)
+        } else if kind == .other {
+            // A FIFO, a terminal or a device (`/dev/stdin`, `/proc/self/fd/0`) would block the
+            // run or never end: only regular files are read.
+            failure = FileSystemError(path: resolved, reason: .ioError("not a regular file"))
         } else {
             do {
                 tree = try loader.parsedTree(at: resolved)
@@ -306,6 +310,8 @@ private struct Walker {
             // Reported even for `#include?`: optional covers "not found" only (semantics §1.6).
             if case .tooLarge(let limit) = error.reason {
                 report(.error, "included file '\(resolved)' is larger than \(limit / (1024 * 1024)) MiB")
+            } else if kind == .other {
+                report(.error, "included file '\(resolved)' is not a regular file")
             } else {
                 report(.error, "unable to read included file '\(resolved)'")
             }

@@ -256,26 +256,13 @@ package struct SharedConfiguration: Sendable {
     /// The shared configuration under `directory` when none is named: the only `.xcconfig` file
     /// there (searched recursively, skipping what `lint` skips) that has an `#include?`.
     package static func find(under directory: String, fileSystem: any FileSystem) throws(LocalConfigurationError) -> String {
-        var found: [String] = []
-        var pending = [Path.absolute(directory, relativeTo: fileSystem.currentDirectory)]
-        var visited: Set<String> = []
-        while let folder = pending.popLast() {
-            guard visited.insert(Path.normalize(fileSystem.resolvingSymlinks(folder))).inserted,
-                  let entries = try? fileSystem.contents(ofDirectory: folder) else { continue }
-            for entry in entries.sorted() {
-                let path = Path.join(folder, entry)
-                switch fileSystem.kind(of: path) {
-                case .directory:
-                    if !entry.hasPrefix("."), !skippedFolders.contains(entry) { pending.append(path) }
-                case .file:
-                    guard entry.hasSuffix(".xcconfig"), let bytes = try? fileSystem.read(path) else { continue }
-                    if XCConfigParser.parse(bytes).includes.contains(where: \.isOptional) { found.append(path) }
-                default:
-                    continue
-                }
-            }
+        // The search stays inside `directory` (``ConfigurationFileSearch``).
+        let candidates = ConfigurationFileSearch(fileSystem: fileSystem)
+            .files(under: Path.absolute(directory, relativeTo: fileSystem.currentDirectory))
+        let found = candidates.filter { path in
+            guard let bytes = try? fileSystem.read(path) else { return false }
+            return XCConfigParser.parse(bytes).includes.contains(where: \.isOptional)
         }
-        found.sort()
         guard found.count == 1 else {
             let place = Path.display(Path.absolute(directory, relativeTo: fileSystem.currentDirectory), relativeTo: fileSystem.currentDirectory)
             if found.isEmpty {
@@ -290,7 +277,4 @@ package struct SharedConfiguration: Sendable {
         }
         return found[0]
     }
-
-    /// Folders never searched for a shared configuration (as `lint` skips them).
-    static let skippedFolders: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 }

@@ -209,8 +209,9 @@ extension Evaluator {
     /// The string form of matching record `recordIndex` of setting `nameID`, with the current frames.
     func evaluateRecord(nameID: Int, record recordIndex: Int) -> ValueRange {
         if aborted { return .nothing }
-        if tracer == nil, let entry = cache[recordIndex], isValid(entry) {
+        if let entry = cache[recordIndex], isValid(entry), tracer == nil || tracer!.hasExpanded(recordIndex) {
             mergeIntoParent(entry)
+            if tracer != nil { tracer!.reachedAgain(recordIndex: recordIndex, value: string(entry.value)) }
             return entry.value
         }
         if frames.count >= options.maximumDepth {

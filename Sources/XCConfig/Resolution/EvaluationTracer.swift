@@ -1,23 +1,71 @@
 /// Records an evaluation as a tree, for `explain`: which assignment each reference and each
 /// `$(inherited)` reached, and what it produced.
+///
+/// Each assignment is expanded once per explanation: reached again, it is a leaf marked
+/// repeated, and its value comes from the evaluation cache. Without that, `B_i = $(B_{i-1})$(B_{i-1})`
+/// doubles the work at each level, and 1,000 `S = $(inherited) a` lines trace a quadratic tree.
+/// The values the tree holds have a total budget (``Limits/maximumExplanationSize``); past it
+/// they are cut, and the node says so.
 final class EvaluationTracer {
     final class Node {
         let recordIndex: Int
         var value = ""
         var children: [Node] = []
+        /// Reached before in this explanation: its children are under the first node.
+        var isRepeated = false
+        /// The value was cut to stay within the budget.
+        var isTruncated = false
         init(recordIndex: Int) { self.recordIndex = recordIndex }
     }
 
     private(set) var roots: [Node] = []
     private var open: [Node] = []
+    /// Records expanded so far.
+    private var expanded: Set<Int> = []
+    /// Bytes of values still allowed.
+    private var budget: Int
+
+    init(budget: Int = Limits.maximumExplanationSize) {
+        self.budget = budget
+    }
+
+    /// Starts an explanation of another assignment; what was expanded stays expanded.
+    func startRoot() {
+        roots = []
+        open = []
+    }
+
+    /// Whether `recordIndex` was expanded already, so a cached value may stand for it.
+    func hasExpanded(_ recordIndex: Int) -> Bool { expanded.contains(recordIndex) }
 
     func enter(recordIndex: Int) {
+        expanded.insert(recordIndex)
         let node = Node(recordIndex: recordIndex)
         if let parent = open.last { parent.children.append(node) } else { roots.append(node) }
         open.append(node)
     }
 
     func exit(value: String) {
-        open.removeLast().value = value
+        store(value, in: open.removeLast())
+    }
+
+    /// `recordIndex`, expanded before, reached again with `value`.
+    func reachedAgain(recordIndex: Int, value: String) {
+        let node = Node(recordIndex: recordIndex)
+        node.isRepeated = true
+        store(value, in: node)
+        if let parent = open.last { parent.children.append(node) } else { roots.append(node) }
+    }
+
+    private func store(_ value: String, in node: Node) {
+        let size = value.utf8.count
+        if size <= budget {
+            node.value = value
+            budget -= size
+        } else {
+            node.value = String(decoding: value.utf8.prefix(max(budget, 0)), as: UTF8.self)
+            node.isTruncated = true
+            budget = 0
+        }
     }
 }

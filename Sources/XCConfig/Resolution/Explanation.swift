@@ -20,6 +20,9 @@ public struct ExplainedAssignment: Sendable {
     public var contribution: String?
     /// The assignments its references reached while it was evaluated.
     public var references: [TracedEvaluation]
+    /// `true` when the assignment was reached, and its references traced, under an assignment
+    /// above it: ``references`` is empty, not because it references nothing.
+    public var referencesShownAbove: Bool = false
 }
 
 /// One evaluation reached from another: a referenced setting or `$(inherited)`.
@@ -30,6 +33,12 @@ public struct TracedEvaluation: Sendable {
     public var value: String
     /// What it reached in turn.
     public var references: [TracedEvaluation]
+    /// `true` when the assignment was traced earlier in the explanation: what it reached is
+    /// shown there, not repeated here (each assignment is traced once).
+    public var isRepeated: Bool = false
+    /// `true` when ``value`` was cut because the explanation reached its size limit
+    /// (``Limits/maximumExplanationSize``).
+    public var isTruncated: Bool = false
 }
 
 extension Resolver {
@@ -47,19 +56,25 @@ extension Evaluator {
         }
         let winnerIndex = Int(topMatching[id])
         var explained: [ExplainedAssignment] = []
+        // One tracer for every assignment: an assignment reached under one above it is traced once.
+        let tracer = EvaluationTracer()
         for recordIndex in table.chain(of: id) {
             var contribution: String? = nil
             var references: [TracedEvaluation] = []
+            var shownAbove = false
             if records[recordIndex].matches {
-                let tracer = EvaluationTracer()
+                tracer.startRoot()
                 self.tracer = tracer
                 contribution = evaluateTopLevel(nameID: id, record: recordIndex)
                 self.tracer = nil
-                references = tracer.roots.first.map { $0.children.map(traced) } ?? []
+                if let root = tracer.roots.first {
+                    references = root.children.map(traced)
+                    shownAbove = root.isRepeated
+                }
             }
             explained.append(ExplainedAssignment(
                 info: table.info(recordIndex), isWinner: recordIndex == winnerIndex,
-                contribution: contribution, references: references))
+                contribution: contribution, references: references, referencesShownAbove: shownAbove))
         }
         let value = winnerIndex >= 0 ? evaluateTopLevel(nameID: id, record: winnerIndex) : ""
         return Explanation(name: name, value: value, assignments: explained)
@@ -68,6 +83,8 @@ extension Evaluator {
     private func traced(_ node: EvaluationTracer.Node) -> TracedEvaluation {
         // Explanations are small; recursion depth is the reference depth, bounded by
         // `Options.maximumDepth` like evaluation itself.
-        TracedEvaluation(info: table.info(node.recordIndex), value: node.value, references: node.children.map(traced))
+        TracedEvaluation(
+            info: table.info(node.recordIndex), value: node.value, references: node.children.map(traced),
+            isRepeated: node.isRepeated, isTruncated: node.isTruncated)
     }
 }

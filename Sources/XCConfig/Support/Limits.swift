@@ -5,6 +5,9 @@ public enum Limits {
     public static let maximumFileSize = 64 * 1024 * 1024
     /// The largest value an evaluation may produce: 16 MiB.
     public static let maximumValueSize = 16 * 1024 * 1024
+    /// The most bytes of traced values one `explain` shows: 64 MiB. Each assignment is traced
+    /// once; values past this are cut, with a note.
+    public static let maximumExplanationSize = 64 * 1024 * 1024
     /// The most includes one evaluation resolves.
     public static let maximumIncludeCount = 100_000
 }

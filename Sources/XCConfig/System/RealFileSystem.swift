@@ -52,15 +52,25 @@ public struct RealFileSystem: FileSystem {
         }
     }
 
+    /// The bytes of the regular file at `path`.
+    ///
+    /// Only a regular file is read: a FIFO, a terminal or a device named by a repository
+    /// (`#include "/proc/self/fd/0"`) would block the run or never end, so it is refused
+    /// without a blocking call: the open does not wait for a FIFO's writer. The one exception
+    /// is the path `/dev/stdin` itself, which is how the command line reads `-`.
     public func read(_ path: String) throws(FileSystemError) -> [UInt8] {
         let fullPath = absolute(path)
-        let descriptor = open(fullPath, O_RDONLY | O_CLOEXEC)
+        let isStandardInput = fullPath == "/dev/stdin"
+        let descriptor = isStandardInput ? dup(0) : open(fullPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw RealFileSystem.error(errno, path: path) }
         defer { close(descriptor) }
 
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw RealFileSystem.error(errno, path: path) }
         if info.st_mode & S_IFMT == S_IFDIR { throw FileSystemError(path: path, reason: .isDirectory) }
+        if !isStandardInput, info.st_mode & S_IFMT != S_IFREG {
+            throw FileSystemError(path: path, reason: .ioError(RealFileSystem.notRegularFile))
+        }
         let limit = Limits.maximumFileSize
         if Int(info.st_size) > limit { throw FileSystemError(path: path, reason: .tooLarge(limit: limit)) }
 
@@ -218,6 +228,9 @@ public struct RealFileSystem: FileSystem {
     }
 
     // MARK: - Helpers
+
+    /// The reason given for a FIFO, a terminal, a socket or a device where a file was expected.
+    package static let notRegularFile = "not a regular file"
 
     private func absolute(_ path: String) -> String {
         Path.isAbsolute(path) ? path : Path.join(currentDirectory, path)

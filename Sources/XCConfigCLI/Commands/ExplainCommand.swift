@@ -66,6 +66,7 @@ enum ExplainCommand: Command {
         var output = "\(explanation.name) = \(explanation.value)\n"
         if explanation.assignments.isEmpty { return output }
         output += "\nAssignments, highest precedence first:\n"
+        var chainsShown: Set<String> = []
         for assignment in explanation.assignments {
             let info = assignment.info
             let marker = assignment.isWinner ? "*" : " "
@@ -86,9 +87,15 @@ enum ExplainCommand: Command {
             }
             let chains = notes.includeChains(of: info.file, context: context)
             if chains.count > 1 {
-                output += "      included \(chains.count) times:\n"
-                for chain in chains { output += "        " + chain + "\n" }
+                // Each file's chains once: a file included 3,000 times holds many assignments.
+                if let file = info.file, !chainsShown.insert(file).inserted {
+                    output += "      included \(chains.count) times (chains shown above)\n"
+                } else {
+                    output += "      included \(chains.count) times:\n"
+                    for chain in chains { output += "        " + chain + "\n" }
+                }
             }
+            if assignment.referencesShownAbove { output += "      references: shown above\n" }
             for reference in assignment.references { output += traceText(reference, depth: 3, context: context) }
         }
         return output
@@ -96,9 +103,12 @@ enum ExplainCommand: Command {
 
     private static func traceText(_ trace: TracedEvaluation, depth: Int, context: CommandContext) -> String {
         let indent = String(repeating: "  ", count: depth)
-        var line = "\(indent)\(trace.info.name) = \(trace.value)    <- \(trace.info.level.rawValue)"
+        var line = "\(indent)\(trace.info.name) = \(trace.value)"
+        if trace.isTruncated { line += "… (cut: explain shows at most \(Limits.maximumExplanationSize / (1024 * 1024)) MiB of values)" }
+        line += "    <- \(trace.info.level.rawValue)"
         if let location = ResolveOutput.locationText(trace.info, context: context) { line += " " + location }
         if !trace.info.conditions.isEmpty { line += " " + trace.info.conditionSuffix }
+        if trace.isRepeated { line += " (shown above)" }
         var output = line + "\n"
         for child in trace.references { output += traceText(child, depth: depth + 1, context: context) }
         return output
@@ -115,6 +125,7 @@ enum ExplainCommand: Command {
                     members.append(JSONValue.Member("contribution", .string(contribution)))
                 }
                 members.append(JSONValue.Member("references", .array(assignment.references.map { traceJSON($0, context: context) })))
+                if assignment.referencesShownAbove { members.append(JSONValue.Member("referencesShownAbove", .bool(true))) }
                 members.append(JSONValue.Member("unset", .array(notes.unsetNames(in: assignment.info.rawValue).map { .string($0.name) })))
                 let chains = notes.includeChains(of: assignment.info.file, context: context)
                 if chains.count > 1 { members.append(JSONValue.Member("includeChains", .array(chains.map(JSONValue.string)))) }
@@ -126,6 +137,8 @@ enum ExplainCommand: Command {
     private static func traceJSON(_ trace: TracedEvaluation, context: CommandContext) -> JSONValue {
         var members = infoMembers(trace.info, context: context)
         members.append(JSONValue.Member("value", .string(trace.value)))
+        if trace.isTruncated { members.append(JSONValue.Member("truncated", .bool(true))) }
+        if trace.isRepeated { members.append(JSONValue.Member("shownAbove", .bool(true))) }
         members.append(JSONValue.Member("references", .array(trace.references.map { traceJSON($0, context: context) })))
         return .object(members)
     }
@@ -151,17 +164,29 @@ enum ExplainCommand: Command {
 /// What `explain` adds under an assignment besides the trace: the settings a composed
 /// reference reached that are not set (`$(SWIFT_VERSION_$(XCODE_VERSION_MAJOR))` with no
 /// XCODE_VERSION_MAJOR), and, for a file included more than once, each include chain.
-struct ExplainNotes {
+final class ExplainNotes {
     let stack: LoadedStack
+    /// ``includeChains(of:context:)`` by file: every assignment of a file asks for the same.
+    private var chainsByFile: [String: [String]] = [:]
+
+    init(stack: LoadedStack) {
+        self.stack = stack
+    }
 
     /// `(name, reference)` for every name inside a composed reference of `raw` that is
     /// assigned at no level, in order, each once.
     func unsetNames(in raw: String) -> [(name: String, reference: String)] {
         guard raw.contains("$") else { return [] }
         var result: [(name: String, reference: String)] = []
+        // `references` lists nested references too: each expression is visited once, or
+        // `$($($(…B…)))` nested 100 deep would visit the innermost 2^100 times. A revisit could
+        // add nothing, since the first visit recorded every unset name inside.
+        var visited: Set<ObjectIdentifier> = []
         func visit(_ expression: Expression, composedIn outer: String?) {
+            guard visited.insert(ObjectIdentifier(expression)).inserted else { return }
+            let source = Array(expression.source.utf8)
             for reference in expression.references {
-                let text = String(decoding: Array(expression.source.utf8)[reference.range.clamped(to: 0..<expression.source.utf8.count)], as: UTF8.self)
+                let text = String(decoding: source[reference.range.clamped(to: 0..<source.count)], as: UTF8.self)
                 if let name = reference.literalName {
                     if let outer, name != "inherited", name != "value", !stack.resolver.isAssigned(name),
                        !result.contains(where: { $0.name == name }) {
@@ -181,10 +206,17 @@ struct ExplainNotes {
     /// at one level, the root first; fewer than two when it was included once.
     func includeChains(of file: String?, context: CommandContext) -> [String] {
         guard let file else { return [] }
+        if let known = chainsByFile[file] { return known }
         var chains: [String] = []
         for (_, configuration) in stack.configurations {
             let edges = configuration.includes.filter { $0.outcome == .included && $0.resolvedPath == file }
             guard edges.count > 1 || !chains.isEmpty else { continue }
+            // The edge that included each file first, looked up once rather than per link.
+            var includedBy: [Int: (includerIndex: Int, line: Int)] = [:]
+            for include in configuration.includes where include.outcome == .included {
+                guard let target = include.targetIndex, includedBy[target] == nil else { continue }
+                includedBy[target] = (include.includerIndex, include.location.line)
+            }
             for edge in edges {
                 var links = [context.displayPath(file)]
                 var includer = edge.includerIndex
@@ -192,13 +224,14 @@ struct ExplainNotes {
                 var seen = Set<Int>()
                 while seen.insert(includer).inserted, let path = configuration.path(ofFile: includer) {
                     links.insert("\(context.displayPath(path)):\(line)", at: 0)
-                    guard let parent = configuration.includes.first(where: { $0.outcome == .included && $0.targetIndex == includer }) else { break }
+                    guard let parent = includedBy[includer] else { break }
                     includer = parent.includerIndex
-                    line = parent.location.line
+                    line = parent.line
                 }
                 chains.append(links.joined(separator: " → "))
             }
         }
+        chainsByFile[file] = chains
         return chains
     }
 }

@@ -55,7 +55,7 @@ enum ClientMessage {
         if let id { self = .request(id: id, method: method, params: params) } else { self = .notification(method: method, params: params) }
     }
 
-    private static func isValidID(_ id: JSONValue) -> Bool {
+    static func isValidID(_ id: JSONValue) -> Bool {
         switch id {
         case .string, .integer, .null: true
         default: false

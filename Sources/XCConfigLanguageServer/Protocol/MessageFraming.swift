@@ -61,7 +61,7 @@ package struct FrameReader {
         // Line breaks between frames are harmless.
         while start < buffer.count, buffer[start] == 0x0D || buffer[start] == 0x0A { start += 1 }
         guard start < buffer.count else { return nil }
-        guard let headerEnd = Self.find(Self.headerTerminator, in: buffer, from: start, caseInsensitive: false) else {
+        guard let (headerEnd, terminatorLength) = Self.headerEnd(in: buffer, from: start) else {
             // A header block is short; bytes that do not end one soon are skipped to the next
             // header.
             if buffer.count - start > 8 * 1024 {
@@ -70,12 +70,12 @@ package struct FrameReader {
             }
             return nil
         }
+        let headerStart = start
         let header = buffer[start..<headerEnd]
-        start = headerEnd + Self.headerTerminator.count
+        start = headerEnd + terminatorLength
         guard let length = Self.contentLength(in: header) else {
             // Garbage before a header (the tail of a body whose length was too short): read
             // again from the header.
-            let headerStart = start - Self.headerTerminator.count - header.count
             if let resume = Self.find(Self.contentLengthName, in: buffer, from: headerStart + 1, caseInsensitive: true), resume < headerEnd {
                 start = resume
                 return .malformed("bytes outside a frame were skipped")
@@ -106,7 +106,24 @@ package struct FrameReader {
     }
 
     private static let contentLengthName = Array("content-length:".utf8)
-    private static let headerTerminator: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
+
+    /// Where the header block starting at `from` ends, and the length of the blank line that
+    /// ends it: `\r\n\r\n` as LSP specifies, or a bare `\n\n` (or `\n\r\n`) as some
+    /// clients write. Without the latter, an LF-only frame was taken for part of the next
+    /// frame's header, and that request went unanswered.
+    private static func headerEnd(in bytes: [UInt8], from: Int) -> (end: Int, terminatorLength: Int)? {
+        var index = from
+        while index + 1 < bytes.count {
+            if bytes[index] == 0x0A {
+                // The header ends before this line break, and its `\r` when there is one.
+                let end = index > from && bytes[index - 1] == 0x0D ? index - 1 : index
+                if bytes[index + 1] == 0x0A { return (end, index + 2 - end) }
+                if bytes[index + 1] == 0x0D, index + 2 < bytes.count, bytes[index + 2] == 0x0A { return (end, index + 3 - end) }
+            }
+            index += 1
+        }
+        return nil
+    }
 
     /// The value of the `Content-Length` header among `header`'s lines, when it is a decimal
     /// number (only digits, at most 12 of them).
