@@ -196,10 +196,11 @@ package enum Operators {
         return slash == 0 ? "/" : utf8Slice(value, 0..<slash)
     }
 
-    /// The extension of the last component without the dot; a leading dot is no extension.
+    /// The extension of the last component without the dot. A leading dot starts one too, as
+    /// for `:suffix` (`.o` has the extension `o`; semantics §3.7).
     static func extensionOfLast(_ value: String) -> String {
         let (slash, dot) = lastSlashAndDot(of: value)
-        guard dot > slash + 1 else { return "" }
+        guard dot > slash else { return "" }
         return utf8Slice(value, (dot + 1)..<value.utf8.count)
     }
 
@@ -223,13 +224,15 @@ package enum Operators {
             parts.append(component)
         }
         let joined = parts.joined(separator: "/")
-        return absolute ? "/" + joined : joined
+        if absolute { return "/" + joined }
+        // A relative path of only `.` components is the current directory, not nothing.
+        return joined.isEmpty ? "." : joined
     }
 
+    /// `truncatedversion`: the first three non-empty `.`-separated components; Xcode drops the
+    /// empty ones before it counts (`1..2.3.4` → `1.2.3`).
     static func truncatedVersion(_ value: String) -> String {
-        let parts = value.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
-            .filter { !$0.isEmpty }
-        return parts.prefix(3).joined(separator: ".")
+        value.split(separator: ".", omittingEmptySubsequences: true).prefix(3).joined(separator: ".")
     }
 
     /// `relativeto=P`: P relative to the value when both are absolute, else the value.

@@ -128,6 +128,19 @@ import Testing
         #expect(r.value(of: "R5") == "/|a/b/||bar|name")
     }
 
+    // The three operator residuals of issue 31, each checked against Apple's implementation.
+    @Test func truncatedVersionDropsEmptyComponentsBeforeCounting() throws {
+        #expect(makeResolver("V = 1..2.3.4\nR = $(V:truncatedversion)\n").value(of: "R") == "1.2.3")
+    }
+
+    @Test func baseReplacementKeepsTheExtensionOfALeadingDotName() throws {
+        #expect(makeResolver("D = .o\nR = $(D:base=nb)\n").value(of: "R") == "nb.o")
+    }
+
+    @Test func standardizePathOfTheCurrentDirectoryIsADot() throws {
+        #expect(makeResolver("P = .\nR = $(P:standardizepath)\n").value(of: "R") == ".")
+    }
+
     @Test func e36UpperUsesUnicodeCasing() throws {
         #expect(makeResolver("S = straße\nU = $(S:upper)\n").value(of: "U") == "STRASSE")
     }
