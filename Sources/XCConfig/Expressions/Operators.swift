@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The retrieval and replacement operators of `$(NAME:op)` and `$(NAME:op=operand)`,
 /// each applied to one string (semantics §3.6–3.7).
 package enum Operators {
@@ -72,11 +64,17 @@ package enum Operators {
                 return appended..<buffer.count
             }
         case .upper, .lower:
+            // ASCII letters change by one bit; the letters to change are `a`–`z` or `A`–`Z`.
             let appended = buffer.count
-            buffer.appendCopy(from: value.lowerBound, count: value.count)
-            if mapASCIICase(buffer.mutableBytes(appended, value.count), toUpper: name == .upper) {
-                return appended..<buffer.count
+            let (first, last): (UInt8, UInt8) = name == .upper ? (0x61, 0x7A) : (0x41, 0x5A)
+            var index = value.lowerBound
+            while index < value.upperBound {
+                let byte = buffer[index]
+                if byte >= 0x80 { break }
+                buffer.append(byte >= first && byte <= last ? byte ^ 0x20 : byte)
+                index += 1
             }
+            if index == value.upperBound { return appended..<buffer.count }
             // Not ASCII: Unicode case mapping (`ß` → `SS`).
             buffer.removeLast(downTo: appended)
             let text = String(decoding: buffer.bytes(value.lowerBound, value.count), as: UTF8.self)
@@ -311,42 +309,6 @@ extension Operators {
             if offset >= count { return (lastSlash, lastDot) }
         }
     }
-
-    /// Maps the ASCII letters of `bytes` to upper case (`toUpper`) or lower case in place;
-    /// `false`, with `bytes` partly mapped, when a byte is not ASCII.
-    static func mapASCIICase(_ bytes: UnsafeMutableBufferPointer<UInt8>, toUpper: Bool) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let count = bytes.count
-        // The letters to change, and the bit that tells the cases apart.
-        let (first, last): (UInt8, UInt8) = toUpper ? (0x61, 0x7A) : (0x41, 0x5A)
-        if count < 8 {
-            for offset in 0..<count {
-                let byte = base[offset]
-                if byte >= 0x80 { return false }
-                if byte >= first && byte <= last { base[offset] = byte ^ 0x20 }
-            }
-            return true
-        }
-        // Eight bytes at a time. Every byte is below 0x80 once the high bits are checked, so
-        // adding 0x80 - first sets a byte's high bit exactly when it is at least `first`, and
-        // adding 0x7F - last exactly when it is above `last`, without carrying into the next
-        // byte; the letters' high bits shifted down by two are the case bits to flip.
-        let raw = UnsafeMutableRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highBits = ones &* 0x80
-        let atLeastFirst = ones &* UInt64(0x80 &- first), aboveLast = ones &* UInt64(0x7F &- last)
-        var offset = 0
-        while true {
-            // The last word overlaps the one before rather than ending byte by byte: the
-            // mapping changes no byte it has mapped, so mapping bytes twice is the same.
-            let at = min(offset, count &- 8)
-            let word = raw.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-            if word & highBits != 0 { return false }
-            let letters = (word &+ atLeastFirst) & ~(word &+ aboveLast) & highBits
-            raw.storeBytes(of: word ^ (letters &>> 2), toByteOffset: at, as: UInt64.self)
-            offset &+= 8
-            if offset >= count { return true }
-        }
-    }
 }
 
 /// An operator's name as an ID: every name Xcode knows as a retrieval or replacement operator,
@@ -387,8 +349,7 @@ enum OperatorName: UInt8 {
     init(bytes: UnsafeBufferPointer<UInt8>) {
         let candidate = Self.candidate(bytes)
         let spelling = candidate.spelling
-        if candidate != .unknown, spelling.utf8CodeUnitCount == bytes.count,
-           memcmp(spelling.utf8Start, bytes.baseAddress!, bytes.count) == 0 {
+        if candidate != .unknown, spelling.withUTF8Buffer({ $0.elementsEqual(bytes) }) {
             self = candidate
         } else {
             self = .unknown

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The buffers every compiled value of one resolver shares, freed with it.
 struct ProgramStore: ~Copyable {
     var pieces = FlatBuffer<ProgramPiece>()
@@ -20,8 +12,6 @@ struct ProgramStore: ~Copyable {
     var pendingOperators = FlatBuffer<CompiledOperator>()
     /// Names referred to without references that no level assigns, interned when compiled.
     var unassignedNames = NameTable()
-    /// The operator names the common shape has read lately.
-    var recentOperatorNames = OperatorNameMemo()
     /// While a value compiles: lookups in the interned setting names, which do not change
     /// meanwhile (the caller of ``compile(_:semantics:nameIDs:)`` holds the table).
     var compilingNames = NameTable.Lookup(slots: nil, mask: 0, ends: nil, storage: nil)
@@ -63,31 +53,23 @@ struct ProgramStore: ~Copyable {
     /// The program of the value spelled by `bytes` (UTF-8) when it holds no `$`: the value
     /// itself, in either semantics. `nil` when it holds a `$`.
     mutating func verbatimProgram(_ bytes: UnsafeBufferPointer<UInt8>) -> StringProgram? {
-        if let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil { return nil }
-        let start = Int32(text.count)
-        text.append(bytes)
-        return StringProgram(pieces: 0..<0, literalStart: start, literalLength: Int32(bytes.count), isVerbatim: true)
+        if ValueScanner.firstIndex(of: UInt8(ascii: "$"), in: bytes, from: 0) < bytes.count { return nil }
+        return appendVerbatim(bytes)
     }
 
     /// The program of the value spelled by `bytes` (UTF-8), as ``verbatimProgram(_:)`` then
     /// ``compile(_:semantics:nameIDs:)`` give it; `usesListSemantics` is asked only for a value
-    /// holding a `$` and a `\`, the only values whose program depends on it, and only when
-    /// the common shape gives up on it (at a `\` right before a `$`: the common shape's
-    /// program is the same in either semantics, so finding a `\` once more was wasted).
+    /// holding a `$` and a `\`, the only values whose program depends on it.
     ///
-    /// `memchr` finds the first `$` (it reads 32 bytes at a time, faster than the compiler's
-    /// eight-byte scans over a whole value) and the compiler starts there, rather than reading
-    /// the text before it again.
+    /// The one fast path, as swift-build's: a value without `$` is its own literal.
     mutating func program(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: NameTable, usesListSemantics: () -> Bool) -> StringProgram {
-        guard let base = bytes.baseAddress, let dollar = memchr(base, Int32(UInt8(ascii: "$")), bytes.count) else {
+        if ValueScanner.firstIndex(of: UInt8(ascii: "$"), in: bytes, from: 0) == bytes.count {
             return appendVerbatim(bytes)
         }
-        let firstDollar = UnsafeRawPointer(dollar) - UnsafeRawPointer(base)
-        if let program = compileCommonShape(bytes, firstDollar: firstDollar, nameIDs: nameIDs.lookup) { return program }
         if Self.dependsOnSemantics(bytes) && usesListSemantics() {
-            return compileInGeneral(bytes, semantics: .list, nameIDs: nameIDs)
+            return compile(bytes, semantics: .list, nameIDs: nameIDs)
         }
-        return compileInGeneral(bytes, semantics: .string, nameIDs: nameIDs)
+        return compile(bytes, semantics: .string, nameIDs: nameIDs)
     }
 
     /// ``verbatimProgram(_:)`` of a value known to hold no `$`.
@@ -101,35 +83,12 @@ struct ProgramStore: ~Copyable {
     /// they differ only in a list's `\` keeping the next byte from being read as a `$`, so
     /// a caller need not look up a value's semantics when it holds no `\`.
     static func dependsOnSemantics(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        return memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) != nil
+        ValueScanner.firstIndex(of: UInt8(ascii: "\\"), in: bytes, from: 0) < bytes.count
     }
 
     /// Compiles the value spelled by `bytes` (UTF-8) read with `semantics`; literal names are
-    /// looked up in `nameIDs`. A value without `$` goes to
-    /// ``verbatimProgram(_:)`` first (compiled here, it would be copied twice).
+    /// looked up in `nameIDs`.
     mutating func compile(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
-        // List semantics differ only at a `\`, which the common shape leaves out.
-        if semantics == .string,
-           let program = compileCommonShape(bytes, firstDollar: Self.dollarIndex(in: bytes, from: 0), nameIDs: nameIDs.lookup) {
-            return program
-        }
-        return compileInGeneral(bytes, semantics: semantics, nameIDs: nameIDs)
-    }
-
-    /// The list form of the value spelled by `bytes` (UTF-8): the pieces list semantics split
-    /// into elements (``ProgramWriter``).
-    mutating func compileListForm(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: NameTable) -> Range<Int32> {
-        compilingNames = nameIDs.lookup
-        writesListForm = true
-        defer { writesListForm = false }
-        var scanner = ValueScanner(bytes: bytes)
-        return scanner.scanValue(.list, into: &self)
-    }
-
-    /// Compiles the value spelled by `bytes` with the general compiler only, as
-    /// ``compile(_:semantics:nameIDs:)`` does whatever shape the value has.
-    mutating func compileInGeneral(_ bytes: UnsafeBufferPointer<UInt8>, semantics: ValueSemantics, nameIDs: NameTable) -> StringProgram {
         // The compiler writes to the store in place, passed `inout` (swapping the arrays in
         // and out cost more than compiling a short value).
         let referenceCount = references.count
@@ -146,6 +105,15 @@ struct ProgramStore: ~Copyable {
         return program
     }
 
+    /// The list form of the value spelled by `bytes` (UTF-8): the pieces list semantics split
+    /// into elements (``ProgramWriter``).
+    mutating func compileListForm(_ bytes: UnsafeBufferPointer<UInt8>, nameIDs: NameTable) -> Range<Int32> {
+        compilingNames = nameIDs.lookup
+        writesListForm = true
+        defer { writesListForm = false }
+        var scanner = ValueScanner(bytes: bytes)
+        return scanner.scanValue(.list, into: &self)
+    }
 
     /// The kind and ID of a reference to the literal name `text`: its interned ID when it is
     /// an assigned setting's, else its ID among the unassigned names, or one of the special

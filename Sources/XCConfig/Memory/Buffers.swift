@@ -170,6 +170,15 @@ struct FlatBuffer<Element>: ~Copyable {
         if other.count > start { append(other.base.unsafelyUnwrapped + start, count: other.count - start) }
     }
 
+    /// Moves the values `start..<start + count` down to `destination` (at most `start`); the
+    /// two ranges may overlap.
+    @inline(__always) mutating func moveDown(from start: Int, count moved: Int, to destination: Int) {
+        assert(destination <= start && start &+ moved <= count, "range out of bounds")
+        if destination == start || moved == 0 { return }
+        UnsafeMutableRawPointer(base.unsafelyUnwrapped + destination)
+            .copyMemory(from: base.unsafelyUnwrapped + start, byteCount: moved &* MemoryLayout<Element>.stride)
+    }
+
     /// Drops the values from `newCount` on.
     @inline(__always) mutating func removeLast(downTo newCount: Int) {
         if newCount < count { count = newCount }

@@ -62,8 +62,6 @@ extension AssignmentTable {
         /// With ``bindsSDK``, the `sdk` patterns of the level being pushed, in record order.
         var sdkPatterns: FlatBuffer<SDKPattern>
         var sdkPatternBytes: ByteBuffer
-        /// Room for ``bindConditions(levelIndex:records:)``'s choice of SDK per name.
-        let chosenSDKRoom: UnsafeMutablePointer<Int>
 
         init(sources: LevelSources, context: EvaluationContext, levels: [Level], room: Room, in arena: Arena) {
             self.sources = sources
@@ -81,7 +79,6 @@ extension AssignmentTable {
             conditionMemo = FlatBuffer(lending: arena.room(at: room.conditionMemo), capacity: Builder.conditionMemoLimit)
             sdkPatterns = FlatBuffer(lending: arena.room(at: room.sdkPatterns), capacity: Room.sdkPatternsRoom)
             sdkPatternBytes = ByteBuffer(lending: arena.room(at: room.sdkPatternBytes), capacity: Room.sdkPatternBytesRoom)
-            chosenSDKRoom = arena.room(at: room.chosenSDK).bindMemory(to: Int.self, capacity: count)
         }
 
         /// Pushes every level, lowest first.

@@ -156,8 +156,7 @@ extension AssignmentTable.Builder {
         // The chosen SDK of each setting with `sdk` conditions, as an index in `sdkNames` (-1:
         // none matches). SDK names in order, so that each setting gets the first that any of
         // its patterns matches.
-        let chosenSDK = UnsafeMutableBufferPointer(start: chosenSDKRoom, count: nameIDs.count)
-        chosenSDK.initialize(repeating: -1)
+        var chosenSDK = [Int](repeating: -1, count: nameIDs.count)
         for (sdkIndex, sdk) in sdkNames.enumerated() {
             NameTable.withBytes(of: sdk) { sdk in
                 for entry in sdkPatterns.all where chosenSDK[Int(records[entry.record].nameID)] == -1 {

@@ -103,10 +103,7 @@ extension Evaluator {
         if value.count == 0 {
             values.removeLast(downTo: end)
         } else if value.start >= end {
-            if value.start != end {
-                // The regions may overlap: `copyMemory` moves.
-                UnsafeMutableRawPointer(values.base.unsafelyUnwrapped + end).copyMemory(from: values.base.unsafelyUnwrapped + value.start, byteCount: value.count)
-            }
+            values.moveDown(from: value.start, count: value.count, to: end)
             values.removeLast(downTo: end + value.count)
         } else {
             // Cached, so below ``committedValues`` and so below `end`: no overlap.

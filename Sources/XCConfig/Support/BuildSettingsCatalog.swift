@@ -30,14 +30,6 @@ public struct BuildSettingInfo: Sendable, Hashable {
     public var defaultValue: String
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The 2,049 build settings the open-source build system declares, with type, allowed values
 /// and default, embedded in the library.
 ///
@@ -189,9 +181,7 @@ public struct BuildSettingsCatalog: Sendable {
 
     /// The offset of the first `\n` at or after `start`, else the end of `bytes`.
     static func endOfLine(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        guard let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) else { return bytes.count }
-        return UnsafeRawPointer(newline) - UnsafeRawPointer(base)
+        ValueScanner.firstIndex(of: UInt8(ascii: "\n"), in: bytes, from: start)
     }
 
     /// The end of the first column of `row`: its first tab, else its end.
@@ -294,7 +284,8 @@ extension BuildSettingsCatalog {
                 if slot == 0 { return 0 }
                 // The length first: most rows that share a slot with `name` differ in it.
                 if Int(truncatingIfNeeded: slot >> 8 & 0xFF_FFFF) == name.count {
-                    if name.isEmpty || memcmp(table.baseAddress! + Self.rowStart(slot), name.baseAddress!, name.count) == 0 {
+                    let start = Self.rowStart(slot)
+                    if table[start..<(start + name.count)].elementsEqual(name) {
                         return slot
                     }
                 }

@@ -48,10 +48,7 @@ func firstOffset(
     while i &+ 16 <= count {
         let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
         let flagged = flaggedLanes(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self), stop, alsoStop)
-        // The lanes as two words, first byte lowest (both targets are little-endian).
-        let halves = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-        var low = UInt64(littleEndian: halves[0])
-        var high = UInt64(littleEndian: halves[1])
+        var (low, high) = words(of: flagged)
         if low | high != 0 {
             while low != 0 {
                 let candidate = i &+ low.trailingZeroBitCount >> 3
@@ -176,11 +173,8 @@ func endOfNameOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> I
     while i &+ 16 <= count {
         let base = UnsafeRawPointer(bytes.baseAddress.unsafelyUnwrapped)
         let vector = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-        // The lanes as two words, first byte lowest (both targets are little-endian).
-        let halves = unsafeBitCast(nonNameLanes(vector), to: SIMD2<UInt64>.self)
-        let low = UInt64(littleEndian: halves[0])
+        let (low, high) = words(of: nonNameLanes(vector))
         if low != 0 { return i &+ low.trailingZeroBitCount >> 3 }
-        let high = UInt64(littleEndian: halves[1])
         if high != 0 { return i &+ 8 &+ high.trailingZeroBitCount >> 3 }
         i &+= 16
     }
@@ -201,4 +195,13 @@ func endOfNameOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> I
     let digit = (digitOffset &- 10) & ~digitOffset
     let name = letter | digit | zeroLanes(vector ^ 0x5F)
     return ~name & 0x80
+}
+
+/// The sixteen lanes as two words, the first lane lowest in the first word.
+@inline(__always)
+func words(of lanes: SIMD16<UInt8>) -> (low: UInt64, high: UInt64) {
+    withUnsafeBytes(of: lanes) { bytes in
+        (UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
+         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+    }
 }

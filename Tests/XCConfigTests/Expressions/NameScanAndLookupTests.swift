@@ -1,7 +1,8 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 
-/// The common shape scans for each name's end eight bytes at a time
+/// The value compiler scans for each name's end eight bytes at a time
 /// (``ValueScanner/firstIndex(of:_:_:in:from:)``), hashes it with ``NameTable/hash(_:)`` and
 /// looks it up through ``NameTable/Lookup``: the scan must end where a byte-by-byte scan ends,
 /// and the lookup must find what ``NameTable/id(ofBytes:)`` finds, at every name length and
@@ -13,7 +14,7 @@ import Testing
 
     /// Bytes before the name, the name, then a stop or none, then bytes after.
     static func cases() -> [(bytes: [UInt8], start: Int)] {
-        var generator = CommonShapeTests.Generator(state: 7)
+        var generator = SeededNumbers(seed: 7)
         var cases: [(bytes: [UInt8], start: Int)] = []
         for length in 0...40 {
             for prefix in [0, 1, 2, 5, 7, 8, 9, 15, 16] {
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func lookupFindsWhatTheTableFinds() {
-        var generator = CommonShapeTests.Generator(state: 11)
+        var generator = SeededNumbers(seed: 11)
         let table = NameTable()
         var names: [[UInt8]] = []
         for length in 0...40 {
@@ -87,45 +88,6 @@ import Testing
         let empty = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         #expect(table.lookup.id(ofBytes: empty, hash: NameTable.hash(empty)) == 0)
         #expect(table.id(ofBytes: empty) == 0)
-    }
-
-    /// Values referring to names of every length, assigned or not, with the reference at the
-    /// start, in the middle and at the end of the value (where the scan reads its last word
-    /// short): the common shape's store is the general compiler's.
-    @Test func longNamesCompileAsInGeneral() {
-        var generator = CommonShapeTests.Generator(state: 5)
-        let table = NameTable()
-        var names: [String] = []
-        for length in 1...40 {
-            let name = String(decoding: (0..<length).map { _ in Self.nameBytes[generator.next(Self.nameBytes.count)] }, as: UTF8.self)
-            names.append(name)
-            if length % 3 != 0 { table.intern(name) }
-        }
-        var values: [String] = []
-        for name in names {
-            let other = names[generator.next(names.count)]
-            values += [
-                "$(\(name))", "${\(name)}", "$[\(name)]", "x$(\(name))", "$(\(name))y", "-D\(other)=$(\(name)) $(\(other))",
-                "$(\(name):upper)", "$($(\(name)))", "$(\(name):default=\(other))", "$(\(other)) ${\(name):lower}",
-                "$(\(name)", "$(\(name):", "abcdefgh$(\(name))", "abcdefgh$(\(name))abcdefghi",
-            ]
-        }
-        for semantics in [ValueSemantics.string, .list] {
-            var common = ProgramStore(), general = ProgramStore()
-            defer {
-            }
-            for var value in values {
-                let programs = value.withUTF8 { bytes in
-                    (common.compile(bytes, semantics: semantics, nameIDs: table),
-                     general.compileInGeneral(bytes, semantics: semantics, nameIDs: table))
-                }
-                #expect(programs.0.pieces == programs.1.pieces, "\(value)")
-                #expect(programs.0.literalLength == programs.1.literalLength, "\(value)")
-                let same = CommonShapeTests.sameContents(common, general)
-                #expect(same, "\(value)")
-                if !CommonShapeTests.sameContents(common, general) { return }
-            }
-        }
     }
 
     /// ``NameTable/Lookup`` compares every byte of a name whose hash matches: names differing in

@@ -79,41 +79,4 @@ import Testing
             #expect(resolver.settingNames() == order.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
     }
-
-    /// The sort key of a name is its first 16 bytes, zero-padded, read big-endian: checked for
-    /// every length around the 8- and 16-byte loads against a byte-by-byte reading.
-    @Test func sortPrefixIsTheFirstSixteenBytes() {
-        let source: [UInt8] = (0..<24).map { UInt8(0x41 + $0 * 7 % 26) } + [0xFF, 0x80, 0x01]
-        for count in 0...source.count {
-            source.withUnsafeBufferPointer { all in
-                let bytes = UnsafeBufferPointer(rebasing: all[0..<count])
-                var high: UInt64 = 0, low: UInt64 = 0
-                for offset in 0..<16 {
-                    let byte = UInt64(offset < count ? bytes[offset] : 0)
-                    if offset < 8 { high = high << 8 | byte } else { low = low << 8 | byte }
-                }
-                let prefix = SettingListing.sortPrefix(bytes)
-                #expect(prefix.high == high, "length \(count)")
-                #expect(prefix.low == low, "length \(count)")
-            }
-        }
-    }
-
-    /// The merge's exponential search counts the leading indices of a range exactly, for every
-    /// range length and every split point.
-    @Test func leadingCountFindsTheSplit() {
-        for length in 0...40 {
-            for split in 0...length {
-                var probes = 0
-                let count = SettingListing.leadingCount(from: 5, to: 5 + length) { index in
-                    probes += 1
-                    #expect(index >= 5 && index < 5 + length)
-                    return index < 5 + split
-                }
-                #expect(count == split, "length \(length), split \(split)")
-                // Logarithmic: about twice the bits of the count, plus a few.
-                #expect(probes <= 2 * (Int.bitWidth - split.leadingZeroBitCount) + 3, "length \(length), split \(split): \(probes) probes")
-            }
-        }
-    }
 }
