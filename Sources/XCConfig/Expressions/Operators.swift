@@ -349,7 +349,7 @@ enum OperatorName: UInt8 {
     init(bytes: UnsafeBufferPointer<UInt8>) {
         let candidate = Self.candidate(bytes)
         let spelling = candidate.spelling
-        if candidate != .unknown, spelling.withUTF8Buffer({ $0.elementsEqual(bytes) }) {
+        if candidate != .unknown, spelling.withUTF8Buffer({ NameTable.equal($0, bytes) }) {
             self = candidate
         } else {
             self = .unknown

@@ -1,33 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Memory for plain values (bitwise-copied, never deinitialized) straight from `malloc`.
-///
-/// `UnsafeMutablePointer.allocate` asks the runtime for its aligned path whatever the type's
-/// alignment, which on Linux is `posix_memalign`: its wrappers cost about 44 instructions a
-/// call more than `malloc`, and a resolver allocates some thirty buffers. `malloc`'s own
-/// alignment (16 bytes) suffices for every type kept this way.
-enum PlainMemory {
-    @inline(__always)
-    static func allocate<T>(_: T.Type, capacity: Int) -> UnsafeMutablePointer<T> {
-        precondition(MemoryLayout<T>.alignment <= 16, "more alignment than malloc gives")
-        // Never 0 bytes, for which malloc may return nil.
-        guard let raw = malloc(Swift.max(capacity &* MemoryLayout<T>.stride, 1)) else { fatalError("out of memory") }
-        return raw.bindMemory(to: T.self, capacity: capacity)
-    }
-
-    /// Frees what ``allocate(_:capacity:)`` gave (nothing for `nil`).
-    @inline(__always)
-    static func deallocate<T>(_ pointer: UnsafeMutablePointer<T>?) {
-        free(pointer)
-    }
-}
-
 /// A growable run of plain values (no references: they are copied bitwise and never
 /// deinitialized) for the resolver's hot path: a pointer, a count and a capacity, appended to
 /// with one copy.
@@ -37,8 +7,8 @@ enum PlainMemory {
 /// instructions a call on uniqueness checks and generic copying, more than the values
 /// themselves.
 ///
-/// It owns its storage and frees it when it goes (it cannot be copied, so there is one owner),
-/// unless the storage is lent (``init(lending:capacity:)``). Reading through ``all`` or
+/// It owns its storage and frees it when it goes (it cannot be copied, so there is one owner).
+/// Reading through ``all`` or
 /// ``elements(_:_:)`` gives an `UnsafeBufferPointer`, valid until the buffer next changes;
 /// indexing is checked in debug builds.
 struct FlatBuffer<Element>: ~Copyable {
@@ -48,39 +18,10 @@ struct FlatBuffer<Element>: ~Copyable {
     private(set) var base: UnsafeMutablePointer<Element>? = nil
     private(set) var count = 0
     private var capacity = 0
-    /// Whether `base` is this buffer's to free: `false` while it is storage lent by its owner
-    /// (``init(lending:capacity:)``), who frees it.
-    private var ownsBase = true
 
     var isEmpty: Bool { count == 0 }
 
     init() {}
-
-    /// An empty buffer with room for `capacity` values at `storage`, which its lender (an
-    /// ``Arena``) frees, after the buffer; should the buffer outgrow it, it moves to storage
-    /// of its own.
-    init(lending storage: UnsafeMutableRawPointer, capacity: Int) {
-        base = storage.bindMemory(to: Element.self, capacity: capacity)
-        self.capacity = capacity
-        ownsBase = false
-    }
-
-    /// `count` copies of `value` in storage lent as for ``init(lending:capacity:)``, which has
-    /// room for at least `count`.
-    init(repeating value: Element, count: Int, lending storage: UnsafeMutableRawPointer, capacity: Int) {
-        self.init(lending: storage, capacity: capacity)
-        precondition(count <= capacity, "more values than the storage lent has room for")
-        base.unsafelyUnwrapped.initialize(repeating: value, count: count)
-        self.count = count
-    }
-
-    /// Room for `count` values, counted but not yet written: for scratch that its user writes
-    /// before it reads (plain values only, so there is nothing to deinitialise either way).
-    init(unsafeUninitializedCount count: Int) {
-        guard count > 0 else { return }
-        grow(toAtLeast: count)
-        self.count = count
-    }
 
     /// `count` copies of `value`.
     init(repeating value: Element, count: Int) {
@@ -196,35 +137,19 @@ struct FlatBuffer<Element>: ~Copyable {
     }
 
     deinit {
-        if ownsBase { PlainMemory.deallocate(base) }
+        base?.deallocate()
     }
 
     @inline(never) private mutating func grow(toAtLeast needed: Int) {
         assert(_isPOD(Element.self), "FlatBuffer holds plain values only")
         let newCapacity = max(needed, capacity * 2, 256)
-        let newBase = PlainMemory.allocate(Element.self, capacity: newCapacity)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         if let base {
             newBase.initialize(from: base, count: count)
-            if ownsBase { PlainMemory.deallocate(base) }
+            base.deallocate()
         }
         base = newBase
-        ownsBase = true
         capacity = newCapacity
-    }
-}
-
-/// Where buffers of plain values lie in one block of memory allocated for them all, each
-/// 16-byte aligned, as ``add(_:count:)`` places them one after another.
-struct BlockLayout {
-    /// The bytes the block needs for the buffers added so far.
-    private(set) var size = 0
-
-    /// Makes room for `count` values of type `T` and returns their offset in the block.
-    mutating func add<T>(_: T.Type, count: Int) -> Int {
-        precondition(MemoryLayout<T>.alignment <= 16, "more alignment than the block gives")
-        let offset = (size &+ 15) & ~15
-        size = offset &+ Swift.max(count, 0) &* MemoryLayout<T>.stride
-        return offset
     }
 }
 

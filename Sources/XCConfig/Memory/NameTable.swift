@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Setting names interned to small integer IDs, looked up by `String` or by UTF-8 bytes.
 ///
 /// The resolver looks a name up for every assignment it loads and every reference it
@@ -18,44 +10,38 @@ import Darwin
 ///
 /// A class: the resolver and the value compiler read it thousands of times per file, and each
 /// read of a struct with five arrays stored in a class copied it first (five retains). Its
-/// properties are `@exclusivity(unchecked)` for the reason the resolver's are: no method holds
-/// an access to one while calling anything that could modify it, and the dynamic check cost
-/// more than the lookups. The bytes, their ends and the slots are pointer-backed, freed in
+/// bytes, their ends and the slots are pointer-backed, freed in
 /// `deinit`: appending a name to an array cost a hundred instructions, and an array's bounds
 /// checks and uniqueness checks were a good part of each lookup.
 final class NameTable {
     /// Every name's UTF-8 bytes, one after the other: `storageCount` of `storageCapacity`.
     /// Not a ``ByteBuffer``: its append calls memcpy, which cost more than copying a name of
     /// 10 to 30 bytes a word at a time.
-    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>? = nil
-    @exclusivity(unchecked) private var storageCount = 0
-    @exclusivity(unchecked) private var storageCapacity = 0
+    private var storage: UnsafeMutablePointer<UInt8>? = nil
+    private var storageCount = 0
+    private var storageCapacity = 0
     /// Where each name ends in `storage`, by ID; it starts where the one before ends.
-    @exclusivity(unchecked) private var ends = FlatBuffer<Int32>()
+    private var ends = FlatBuffer<Int32>()
     /// Open addressing, at most half full; `slotCount` is 0 or a power of two. Each slot holds
     /// the upper 32 bits of its name's hash (its tag) above ID + 1 (0 is empty): the tag picks
     /// the first slot to probe, rules out nearly every other name without reading its bytes,
     /// and lets the table grow without hashing again. Unallocated until the first name is
     /// interned: empty tables are made often and must not allocate.
-    @exclusivity(unchecked) private var slots: UnsafeMutablePointer<UInt64>? = nil
-    @exclusivity(unchecked) private var slotCount = 0
-    /// `false` while `storage` or `slots` is memory lent by the table's maker
-    /// (``init(capacity:lending:room:)``), who frees it after the table is done with.
-    @exclusivity(unchecked) private var ownsStorage = true
-    @exclusivity(unchecked) private var ownsSlots = true
+    private var slots: UnsafeMutablePointer<UInt64>? = nil
+    private var slotCount = 0
     /// The names made into strings so far (``string(_:)``), and where each name's is in
     /// `strings` by ID (-1: not made). Integers rather than `[String?]` by ID: freeing that
     /// visited every name, made or not (about 80 instructions each).
-    @exclusivity(unchecked) private var strings: [String] = []
-    @exclusivity(unchecked) private var stringIndices: [Int32] = []
+    private var strings: [String] = []
+    private var stringIndices: [Int32] = []
 
     var count: Int { ends.count }
 
     init() {}
 
     deinit {
-        if ownsStorage { PlainMemory.deallocate(storage) }
-        if ownsSlots { PlainMemory.deallocate(slots) }
+        storage?.deallocate()
+        slots?.deallocate()
     }
 
     /// A table sized for about `capacity` names, so that filling it never regrows the slots.
@@ -70,41 +56,6 @@ final class NameTable {
         var slotCount = 16
         while slotCount < capacity * 2 { slotCount *= 2 }
         return slotCount
-    }
-
-    /// Where the memory lent to a table for `capacity` names (``init(capacity:lending:room:)``)
-    /// lies in a block, and how much of each kind there is.
-    struct LentRoom {
-        let slots: Int, slotCount: Int
-        let storage: Int, storageCapacity: Int
-        let ends: Int, endsCapacity: Int
-
-        /// Room in `layout` for a table of `capacity` names, as ``NameTable/init(capacity:)``
-        /// allocates for one.
-        init(capacity: Int, in layout: inout BlockLayout) {
-            slotCount = NameTable.slotCount(forCapacity: capacity)
-            slots = layout.add(UInt64.self, count: slotCount)
-            storageCapacity = max(capacity &* 24, 256)
-            storage = layout.add(UInt8.self, count: storageCapacity)
-            endsCapacity = max(capacity, 16)
-            ends = layout.add(Int32.self, count: endsCapacity)
-        }
-    }
-
-    /// ``init(capacity:)`` in memory lent at `block` where `room` says, which the lender frees
-    /// after the table is done with (a table that outgrows it moves to memory of its own). The
-    /// resolver lends its name table a part of the one block its buffers share: the slots and
-    /// the storage were two allocations too large for malloc's per-thread cache.
-    init(capacity: Int, lending block: UnsafeMutableRawPointer, room: LentRoom) {
-        let slots = (block + room.slots).bindMemory(to: UInt64.self, capacity: room.slotCount)
-        memset(slots, 0, room.slotCount &* MemoryLayout<UInt64>.stride)
-        self.slots = slots
-        slotCount = room.slotCount
-        ownsSlots = false
-        storage = (block + room.storage).bindMemory(to: UInt8.self, capacity: room.storageCapacity)
-        storageCapacity = room.storageCapacity
-        ownsStorage = false
-        ends = FlatBuffer(lending: block + room.ends, capacity: room.endsCapacity)
     }
 
     /// The name with ID `id`, made anew.
@@ -311,28 +262,24 @@ final class NameTable {
     @inline(never)
     private func growStorage(toAtLeast needed: Int) {
         let newCapacity = max(needed, storageCapacity * 2, 256)
-        let newStorage = PlainMemory.allocate(UInt8.self, capacity: newCapacity)
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         if let storage {
             newStorage.initialize(from: storage, count: storageCount)
-            if ownsStorage { PlainMemory.deallocate(storage) }
+            storage.deallocate()
         }
         storage = newStorage
         storageCapacity = newCapacity
-        ownsStorage = true
     }
 
     private func allocateSlots(_ count: Int) {
-        let newSlots = PlainMemory.allocate(UInt64.self, capacity: count)
-        // Zeroed with memset: `initialize(repeating:count:)` stored one slot at a time, about
-        // 4,500 instructions for the resolver's table of a thousand slots.
-        memset(newSlots, 0, count &* MemoryLayout<UInt64>.stride)
+        let newSlots = UnsafeMutablePointer<UInt64>.allocate(capacity: count)
+        newSlots.initialize(repeating: 0, count: count)
         slots = newSlots
         slotCount = count
-        ownsSlots = true
     }
 
     private func grow() {
-        let oldSlots = slots.unsafelyUnwrapped, oldCount = slotCount, ownedOld = ownsSlots
+        let oldSlots = slots.unsafelyUnwrapped, oldCount = slotCount
         allocateSlots(oldCount * 2)
         let newSlots = slots.unsafelyUnwrapped, mask = slotCount - 1
         for index in 0..<oldCount where oldSlots[index] != 0 {
@@ -341,7 +288,7 @@ final class NameTable {
             while newSlots[slot] != 0 { slot = (slot + 1) & mask }
             newSlots[slot] = entry
         }
-        if ownedOld { PlainMemory.deallocate(oldSlots) }
+        oldSlots.deallocate()
     }
 
     // MARK: Bytes

@@ -50,8 +50,6 @@ final class AssignmentTable: @unchecked Sendable {
     let topMatching: FlatBuffer<Int32>
     /// What set-up found: ignored `SDKROOT[sdk=…]` assignments and malformed dictionary keys.
     let diagnostics: [Diagnostic]
-    /// The block the buffers above borrow their room from; outlives them (a `let`).
-    private let arena: Arena
 
     init(levels: [Level], context: EvaluationContext, catalog: BuildSettingsCatalog) {
         self.levels = levels
@@ -59,11 +57,7 @@ final class AssignmentTable: @unchecked Sendable {
         self.catalog = catalog
         let sources = LevelSources(levels: levels)
         self.sources = sources
-        let recordCount = sources.itemCount
-        var layout = BlockLayout()
-        let room = Builder.Room(recordCount: recordCount, in: &layout)
-        arena = Arena(layout)
-        var setUp = Builder(sources: sources, context: context, levels: levels, room: room, in: arena)
+        var setUp = Builder(sources: sources, context: context, levels: levels)
         setUp.pushLevels()
         records = setUp.records
         lastRecord = setUp.lastRecord

@@ -8,31 +8,6 @@ extension AssignmentTable {
     /// buffers are written many times per record, and a struct's are checked for exclusive
     /// access when compiled rather than at every write.
     struct Builder: ~Copyable {
-        /// Where the builder's buffers lie in the table's block.
-        struct Room {
-            let recordCount: Int
-            let names: NameTable.LentRoom
-            let records: Int, lastRecord: Int, topMatching: Int
-            let conditionFlags: Int, conditionMemo: Int, sdkPatterns: Int, sdkPatternBytes: Int, chosenSDK: Int
-            static var sdkPatternsRoom: Int { 64 }
-            static var sdkPatternBytesRoom: Int { 256 }
-
-            init(recordCount: Int, in layout: inout BlockLayout) {
-                self.recordCount = recordCount
-                // Most settings are assigned once: room for as many names as records. There
-                // are never more names than records.
-                names = NameTable.LentRoom(capacity: recordCount, in: &layout)
-                records = layout.add(Record.self, count: recordCount)
-                lastRecord = layout.add(Int32.self, count: recordCount)
-                topMatching = layout.add(Int32.self, count: recordCount)
-                conditionFlags = layout.add(UInt8.self, count: recordCount)
-                conditionMemo = layout.add(ConditionMemoEntry.self, count: Builder.conditionMemoLimit)
-                sdkPatterns = layout.add(SDKPattern.self, count: Self.sdkPatternsRoom)
-                sdkPatternBytes = layout.add(UInt8.self, count: Self.sdkPatternBytesRoom)
-                chosenSDK = layout.add(Int.self, count: recordCount)
-            }
-        }
-
         /// An `sdk` pattern of a record of the level being pushed: a range of ``sdkPatternBytes``.
         struct SDKPattern {
             var record: Int
@@ -63,22 +38,28 @@ extension AssignmentTable {
         var sdkPatterns: FlatBuffer<SDKPattern>
         var sdkPatternBytes: ByteBuffer
 
-        init(sources: LevelSources, context: EvaluationContext, levels: [Level], room: Room, in arena: Arena) {
+        init(sources: LevelSources, context: EvaluationContext, levels: [Level]) {
             self.sources = sources
             self.context = context
             self.levels = levels
             conditionValues = ConditionValues(context)
             // With one SDK name there is nothing to choose: `sdk` is matched like the others.
             bindsSDK = context.sdks.count > 1
-            let count = room.recordCount
-            nameIDs = NameTable(capacity: count, lending: arena.room(at: 0), room: room.names)
-            records = FlatBuffer(lending: arena.room(at: room.records), capacity: count)
-            lastRecord = FlatBuffer(lending: arena.room(at: room.lastRecord), capacity: count)
-            topMatching = FlatBuffer(lending: arena.room(at: room.topMatching), capacity: count)
-            conditionFlags = FlatBuffer(lending: arena.room(at: room.conditionFlags), capacity: count)
-            conditionMemo = FlatBuffer(lending: arena.room(at: room.conditionMemo), capacity: Builder.conditionMemoLimit)
-            sdkPatterns = FlatBuffer(lending: arena.room(at: room.sdkPatterns), capacity: Room.sdkPatternsRoom)
-            sdkPatternBytes = ByteBuffer(lending: arena.room(at: room.sdkPatternBytes), capacity: Room.sdkPatternBytesRoom)
+            let count = sources.itemCount
+            // Most settings are assigned once: room for as many names as records. There are
+            // never more names than records.
+            nameIDs = NameTable(capacity: count)
+            records = FlatBuffer()
+            records.reserveCapacity(count)
+            lastRecord = FlatBuffer()
+            lastRecord.reserveCapacity(count)
+            topMatching = FlatBuffer()
+            topMatching.reserveCapacity(count)
+            conditionFlags = FlatBuffer()
+            conditionFlags.reserveCapacity(count)
+            conditionMemo = FlatBuffer()
+            sdkPatterns = FlatBuffer()
+            sdkPatternBytes = ByteBuffer()
         }
 
         /// Pushes every level, lowest first.

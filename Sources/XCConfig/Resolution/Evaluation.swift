@@ -249,7 +249,7 @@ extension Evaluator {
     @inline(__always)
     func pushFrame(nameID: Int, record: Int) {
         frames.append(Frame(nameID: nameID, record: record))
-        activeCount[nameID, default: 0] += 1
+        activeCount[nameID] += 1
     }
 
     /// Pops the innermost frame and passes what it looked up and reached on to the frame
@@ -259,7 +259,7 @@ extension Evaluator {
     func popFrame() -> Frame {
         let frame = frames[frames.count - 1]
         frames.removeLast(downTo: frames.count - 1)
-        activeCount[frame.nameID, default: 0] -= 1
+        activeCount[frame.nameID] -= 1
         guard !frames.isEmpty else { return frame }
         if frame.spilled {
             addFreeNames(spilledFreeNames[frames.count])
@@ -313,7 +313,7 @@ extension Evaluator {
         if entry.overflow >= 0 { return isValid(cachedNameSets[Int(entry.overflow)]) }
         if frames.isEmpty { return true }
         // A member is being evaluated exactly when some frame evaluates it.
-        return entry.freeNames.allSatisfy { activeCount[Int($0), default: 0] == 0 }
+        return entry.freeNames.allSatisfy { activeCount[Int($0)] == 0 }
     }
 
     @inline(__always)
@@ -329,7 +329,7 @@ extension Evaluator {
     func isValid(_ freeNames: NameSet) -> Bool {
         if frames.isEmpty || freeNames.isEmpty { return true }
         if freeNames.count < frames.count {
-            return !freeNames.contains { activeCount[$0, default: 0] > 0 }
+            return !freeNames.contains { activeCount[$0] > 0 }
         }
         for frame in frames.all where freeNames.contains(frame.nameID) { return false }
         return true

@@ -57,7 +57,7 @@ extension Evaluator {
                 // out here: a function marked `@inline(__always)` for this was still called, and
                 // saved 1.3K of resolve-bench's 609.9K instructions where this saves 6.0K.
                 if reference.kind == .setting && readsCacheInPlace && topMatching[id] >= 0
-                    && activeCount[id, default: 0] == 0, let entry = cache[Int(topMatching[id])], isValid(entry) {
+                    && activeCount[id] == 0, let entry = cache[Int(topMatching[id])], isValid(entry) {
                     if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
                     mergeIntoParent(entry)
                     value = applyOperators(of: reference, to: entry.value.isNothing ? nil : entry.value) ?? .nothing

@@ -38,7 +38,7 @@ extension Evaluator {
     /// name, 2K of resolve-bench's 572K instructions).
     @inline(__always)
     func evaluateAssigned(_ reference: CompiledReference, id: Int) -> ValueRange? {
-        if activeCount[id, default: 0] == 0 {
+        if activeCount[id] == 0 {
             let top = Int(topMatching[id])
             if top >= 0 {
                 if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }
@@ -176,7 +176,7 @@ extension Evaluator {
 
     /// What a reference to the assigned setting `id` reaches with the current frames.
     func settingTarget(_ id: Int) -> Target {
-        if activeCount[id, default: 0] > 0, let frameIndex = frames.all.lastIndex(where: { $0.nameID == id }) {
+        if activeCount[id] > 0, let frameIndex = frames.all.lastIndex(where: { $0.nameID == id }) {
             // A setting referring to itself (directly or through others) means inherited.
             if frameIndex != frames.count - 1 {
                 frames[frames.count - 1].outermostReached = min(frames[frames.count - 1].outermostReached, frameIndex)

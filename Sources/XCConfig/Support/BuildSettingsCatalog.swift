@@ -285,7 +285,7 @@ extension BuildSettingsCatalog {
                 // The length first: most rows that share a slot with `name` differ in it.
                 if Int(truncatingIfNeeded: slot >> 8 & 0xFF_FFFF) == name.count {
                     let start = Self.rowStart(slot)
-                    if table[start..<(start + name.count)].elementsEqual(name) {
+                    if NameTable.equal(UnsafeBufferPointer(rebasing: table[start..<(start + name.count)]), name) {
                         return slot
                     }
                 }

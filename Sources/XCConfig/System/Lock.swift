@@ -38,10 +38,8 @@ package final class Lock: @unchecked Sendable {
 /// so that no caller can reach the state without the lock.
 package final class Locked<State>: @unchecked Sendable {
     private let lock = Lock()
-    // Reached only inside `withLock`, with `lock` held, which already excludes overlapping
-    // accesses: `@exclusivity(unchecked)` spares the runtime's dynamic check of each access
-    // (an in-memory file system under test takes a dozen per include, about 80 instructions each).
-    @exclusivity(unchecked) private var state: State
+    // Reached only inside `withLock`, with `lock` held.
+    private var state: State
 
     package init(_ state: State) {
         self.state = state
