@@ -125,14 +125,13 @@ struct ProgramStore: ~Copyable {
     /// ``nameKindAndID(_:nameIDs:)`` with the name's ``NameTable/hash(_:)`` computed already,
     /// for the lookup and for interning an unassigned name.
     ///
-    /// `@_transparent` rather than `@inline(__always)`: the common shape is a large function,
-    /// and the optimizer left a call to this one in it for each name (about 40 instructions
-    /// of call, prologue and epilogue and of a call to tell the special names).
+    /// `@_transparent` rather than `@inline(__always)`: the scanner is a large function, and
+    /// the optimizer left a call to this one in it for each name otherwise.
     @_transparent
     mutating func nameKindAndID(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64, nameIDs: NameTable.Lookup) -> (CompiledReference.NameKind, Int32) {
         let id = nameIDs.id(ofBytes: text, hash: hash)
-        // IDs converted unchecked: an ID is a name's index in a table, far below `Int32.max`,
-        // and checking each cost resolve-bench about 0.9K instructions. Only names of up to
+        // IDs converted unchecked: an ID is a name's index in a table, far below `Int32.max`.
+        // Only names of up to
         // nine bytes can be special: nearly every name is ruled out by one comparison.
         if text.count <= 9, let special = CompiledReference.NameKind(specialName: text) {
             return (special, id.map { Int32(truncatingIfNeeded: $0) } ?? -1)

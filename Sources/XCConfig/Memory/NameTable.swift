@@ -31,7 +31,7 @@ final class NameTable {
     private var slotCount = 0
     /// The names made into strings so far (``string(_:)``), and where each name's is in
     /// `strings` by ID (-1: not made). Integers rather than `[String?]` by ID: freeing that
-    /// visited every name, made or not (about 80 instructions each).
+    /// visited every name, made or not.
     private var strings: [String] = []
     private var stringIndices: [Int32] = []
 

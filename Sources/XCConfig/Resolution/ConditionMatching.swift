@@ -55,8 +55,7 @@ extension AssignmentTable.Builder {
 
     /// Whether the context matches the condition `[parameter=pattern]`. Files repeat a handful
     /// of conditions (`[config=Debug]`, `[arch=arm64]`) over and over: a short one is looked up
-    /// in ``conditionMemo`` first (about 15 instructions where matching costs about 120), and
-    /// noted there.
+    /// in ``conditionMemo`` first (much cheaper than matching it), and noted there.
     @inline(__always)
     private mutating func matches(_ parameter: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, short: ShortCondition?) -> Bool {
         guard let short else { return conditionValues.matches(parameter, pattern) }

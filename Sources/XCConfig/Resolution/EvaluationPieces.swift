@@ -24,8 +24,8 @@ extension Evaluator {
     }
 
     /// ``evaluatePieces(_:)``, inlined into ``evaluateProgram(_:)`` (so into
-    /// ``evaluateRecord(nameID:record:)``, which evaluates nearly every value's pieces): the
-    /// call cost 0.8K of resolve-bench's 595.7K instructions.
+    /// ``evaluateRecord(nameID:record:)``, which evaluates nearly every value's pieces), to
+    /// spare a call per value.
     @inline(__always)
     func evaluatePiecesInline(_ range: Range<Int32>) -> ValueRange {
         // Built in place at the top of `values`, so that the result needs no copy. A reference's
@@ -35,8 +35,7 @@ extension Evaluator {
         // is not the reference's own, the rest is built in `scratch` instead.
         let start = values.count
         // The bound on the value's end rather than on its size, so that each piece tests one
-        // subtraction less (saturated: `maximumValueSize` may be `Int.max`): 0.7K of
-        // resolve-bench's 593.9K instructions.
+        // subtraction less (saturated: `maximumValueSize` may be `Int.max`).
         let limit = start &+ min(options.maximumValueSize, Int.max &- start)
         var index = range.lowerBound
         // Whether a reference produced an element, even an empty one: the value is then
@@ -54,8 +53,7 @@ extension Evaluator {
                 // Most references reach an assigned setting evaluated already: its value is read
                 // from the cache here, without the two calls (through ``evaluateRecord(nameID:record:)``)
                 // ``evaluateReference(compiled:)`` makes, which cost more than reading it. Written
-                // out here: a function marked `@inline(__always)` for this was still called, and
-                // saved 1.3K of resolve-bench's 609.9K instructions where this saves 6.0K.
+                // out here: a function marked `@inline(__always)` for this was still called.
                 if reference.kind == .setting && readsCacheInPlace && topMatching[id] >= 0
                     && activeCount[id] == 0, let entry = cache[Int(topMatching[id])], isValid(entry) {
                     if !frames.isEmpty { addFreeName(Int32(truncatingIfNeeded: id)) }

@@ -34,8 +34,7 @@ extension Evaluator {
     /// The value of `reference` to the assigned setting `id`, operators applied, without extra
     /// bindings. Nearly always a setting no frame evaluates, with a matching assignment: what
     /// ``settingTarget(_:)`` then ``evaluate(_:reaching:spelled:)`` do for it, without making a
-    /// ``Target`` and passing it on (a call and an enum copy per reference; for a computed
-    /// name, 2K of resolve-bench's 572K instructions).
+    /// ``Target`` and passing it on (a call and an enum copy per reference).
     @inline(__always)
     func evaluateAssigned(_ reference: CompiledReference, id: Int) -> ValueRange? {
         if activeCount[id] == 0 {

@@ -10,7 +10,7 @@ package enum PatternMatcher {
     static func match(_ p: UnsafeBufferPointer<UInt8>, _ v: UnsafeBufferPointer<UInt8>) -> Bool {
         // The literal bytes before the first wildcard are compared directly, and the usual
         // patterns end there: a word (`Debug`, `arm64`) or a word and a final `*`
-        // (`iphoneos*`). Matching them through the general loop cost about 100 instructions.
+        // (`iphoneos*`), which the general loop matched far more slowly.
         var literal = 0
         while literal < p.count {
             let c = p[literal]

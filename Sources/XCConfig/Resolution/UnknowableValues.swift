@@ -26,7 +26,7 @@ public struct UnknowableValue: Sendable, Hashable {
     /// runs on every name a value refers to that no level assigns.
     static func isDefinedByXcode(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
         // Plain byte comparisons against a static table: a `Set<String>` cost a short-lived
-        // process about 150K instructions the first time it was built.
+        // process a lot the first time it was built.
         for (pattern, isPrefix) in xcodeDefinedPatterns {
             let count = pattern.utf8CodeUnitCount
             guard isPrefix ? name.count >= count : name.count == count else { continue }
