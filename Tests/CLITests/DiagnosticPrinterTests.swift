@@ -22,6 +22,17 @@ import XCConfigSyntax
             """)
     }
 
+    @Test func aStandaloneMessageKeepsItsOwnFileAndSeverityOnOneLine() {
+        let (printer, _) = printer()
+        // A library error's description (`FILE: error: …`) is printed as that, paths made relative.
+        #expect(printer.standalone("/work/App.xcodeproj: error: no target named 'X'", severity: .error)
+            == "App.xcodeproj: error: no target named 'X'\n")
+        #expect(printer.standalone("error: plain", severity: .error) == "error: plain\n")
+        // A line break inside the message, LF or U+2028, would start a line of its own.
+        #expect(printer.standalone("one\ntwo\u{2028}three", severity: .note) == "note: one two three\n")
+        #expect(printer.standalone("Übersicht /work/a.xcconfig", severity: .note) == "note: Übersicht a.xcconfig\n")
+    }
+
     @Test func notesFollowAtTheSameLocation() {
         let (printer, sink) = printer()
         printer.print(Diagnostic(

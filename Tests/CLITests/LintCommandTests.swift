@@ -156,13 +156,15 @@ import XCConfig
     /// relative paths: its target and project dictionaries override values of their base
     /// xcconfigs (`GCC_OPTIMIZATION_LEVEL`, `ONLY_ACTIVE_ARCH`, …). Skipped without the shared
     /// directory.
-    @Test func realProjectShadowingsAreReported() throws {
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func realProjectShadowingsAreReported() throws {
         let real = RealFileSystem()
         let name = "swiftlang__swift-llbuild"
-        let projectDirectory = "/work/shared/projects/\(name)"
-        let corpusDirectory = "/work/shared/corpus/\(name)"
-        guard real.kind(of: projectDirectory + "/llbuild.xcodeproj/project.pbxproj") == .file,
-              real.kind(of: corpusDirectory) == .directory else { return }
+        let shared = try #require(ProjectCommandTests.sharedDirectory)
+        let projectDirectory = "\(shared)/projects/\(name)"
+        let corpusDirectory = "\(shared)/corpus/\(name)"
+        try #require(real.kind(of: projectDirectory + "/llbuild.xcodeproj/project.pbxproj") == .file)
+        try #require(real.kind(of: corpusDirectory) == .directory)
         let fileSystem = InMemoryFileSystem(currentDirectory: "/work")
         fileSystem.addFile("/work/llbuild.xcodeproj/project.pbxproj", bytes: try real.read(projectDirectory + "/llbuild.xcodeproj/project.pbxproj"))
         let project = try XcodeProject.load(path: "/work/llbuild.xcodeproj", fileSystem: fileSystem)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import XCConfig
 @testable import XCConfigCLI
@@ -37,47 +38,77 @@ import XCConfig
 
     // MARK: project list
 
-    @Test func listPrintsTargetsConfigurationsAndBaseXCConfigs() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func listPrintsTargetsConfigurationsAndBaseXCConfigs() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let result = runCLI(["project", "list", "SDWebImage.xcodeproj"], fileSystem: fileSystem)
         #expect(result.status == .success)
         #expect(result.stderr == "")
-        #expect(result.stdout == """
-            Information about project "SDWebImage":
-                File: SDWebImage.xcodeproj/project.pbxproj (pbxproj)
-                Project directory (SRCROOT): .
-
-                Targets:
-                    SDWebImage static (library.static)
-                        Debug
-                        Release
-                    SDWebImage (framework)
-                        Debug
-                        Release
-                    SDWebImageMapKit (framework)
-                        Debug
-                        Release
-                    SDWebImage XCFramework (aggregate)
-                        Debug
-                        Release
-
-                Build Configurations:
-                    Debug: Configs/Module-Debug.xcconfig
-                    Release: Configs/Module-Release.xcconfig
-
-                If no build configuration is specified, "Release" is used.
-
-                Schemes:
-                    SDWebImage static (builds SDWebImage static; autocreated)
-                    SDWebImage (builds SDWebImage; autocreated)
-                    SDWebImageMapKit (builds SDWebImageMapKit; autocreated)
-                    SDWebImage XCFramework (builds SDWebImage XCFramework; autocreated)
-
-            """)
+        // What the listing must say, read from the project file's text itself.
+        let text = String(decoding: try fileSystem.read("/repo/SDWebImage.xcodeproj/project.pbxproj"), as: UTF8.self)
+        let project = try #require(Self.objectBlock(text, isa: "PBXProject"))
+        var expected = ["Information about project \"SDWebImage\":", "    File: SDWebImage.xcodeproj/project.pbxproj (pbxproj)",
+                        "    Project directory (SRCROOT): .", "", "    Targets:"]
+        let targets = Self.commentedList(project, "targets")
+        for (id, name) in targets {
+            let block = try #require(Self.block(text, id: id))
+            let type = block.firstMatch(of: /productType = "com\.apple\.product-type\.([^"]+)"/).map { String($0.1) }
+                ?? (block.contains("isa = PBXAggregateTarget;") ? "aggregate" : "?")
+            expected.append("        \(name) (\(type))")
+            let listIdentifier = try #require(Self.listIdentifier(block))
+            let list = try #require(Self.block(text, id: listIdentifier))
+            expected += Self.commentedList(list, "buildConfigurations").map { "            \($0.name)" }
+        }
+        expected += ["", "    Build Configurations:"]
+        let projectListIdentifier = try #require(Self.listIdentifier(project))
+        let projectList = try #require(Self.block(text, id: projectListIdentifier))
+        for (id, name) in Self.commentedList(projectList, "buildConfigurations") {
+            let configuration = try #require(Self.block(text, id: id))
+            let base = try #require(configuration.firstMatch(of: /baseConfigurationReference = \w+ \/\* (.+) \*\//)).1
+            // The file the reference names is in the repository, in the group the listing prints.
+            let line = try #require(result.stdout.split(separator: "\n").first { $0.hasPrefix("        \(name): ") })
+            let path = String(line.dropFirst("        \(name): ".count))
+            #expect(path.hasSuffix("/" + base) && fileSystem.kind(of: "/repo/" + path) == .file, "\(path)")
+            expected.append("        \(name): \(path)")
+        }
+        let defaultName = try #require(projectList.firstMatch(of: /defaultConfigurationName = (\w+);/)).1
+        expected += ["", "    If no build configuration is specified, \"\(defaultName)\" is used.", "", "    Schemes:"]
+        // No scheme files: Xcode autocreates one per target.
+        #expect(fileSystem.kind(of: "/repo/SDWebImage.xcodeproj/xcshareddata") == nil)
+        expected += targets.map { "        \($0.name) (builds \($0.name); autocreated)" }
+        #expect(result.stdout == expected.joined(separator: "\n") + "\n")
     }
 
-    @Test func listMarksMissingBaseXCConfigs() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    /// The object `ID /* … */ = { … };` of an old-style project file's text, as written.
+    static func block(_ text: String, id: String) -> Substring? {
+        guard let start = text.range(of: "\t\t\(id) /*") ?? text.range(of: "\t\t\(id) = {") else { return nil }
+        let rest = text[start.lowerBound...]
+        guard let end = rest.range(of: "\n\t\t};") else { return nil }
+        return rest[..<end.upperBound]
+    }
+
+    /// The first object of class `isa`.
+    static func objectBlock(_ text: String, isa: String) -> Substring? {
+        guard let isaRange = text.range(of: "isa = \(isa);") else { return nil }
+        guard let start = text[..<isaRange.lowerBound].range(of: "\n\t\t", options: .backwards) else { return nil }
+        let rest = text[start.upperBound...]
+        guard let end = rest.range(of: "\n\t\t};") else { return nil }
+        return rest[..<end.upperBound]
+    }
+
+    /// `key = ( ID /* name */, … );` as identifiers and names, in order.
+    static func commentedList(_ block: Substring, _ key: String) -> [(id: String, name: String)] {
+        guard let start = block.range(of: "\(key) = ("), let end = block[start.upperBound...].range(of: ");") else { return [] }
+        return block[start.upperBound..<end.lowerBound].matches(of: /(\w+) \/\* (.+?) \*\//).map { (String($0.1), String($0.2)) }
+    }
+
+    static func listIdentifier(_ block: Substring) -> String? {
+        block.firstMatch(of: /buildConfigurationList = (\w+)/).map { String($0.1) }
+    }
+
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func listMarksMissingBaseXCConfigs() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let result = runCLI(["project", "list", "Examples/SDWebImage Demo.xcodeproj"], fileSystem: fileSystem)
         #expect(result.status == .success)
         #expect(result.stdout.contains("""
@@ -88,8 +119,9 @@ import XCConfig
         #expect(result.stdout.contains("    SDWebImage Watch Demo (application.watchapp2)\n            Debug\n            Release\n"))
     }
 
-    @Test func listAsJSON() throws {
-        guard let fileSystem = try Self.repository("Ranchero-Software__NetNewsWire") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func listAsJSON() throws {
+        let fileSystem = try #require(try Self.repository("Ranchero-Software__NetNewsWire"))
         let result = runCLI(["project", "list", "NetNewsWire.xcodeproj", "--format", "json"], fileSystem: fileSystem)
         #expect(result.status == .success)
         let json = try JSONValue.parse(result.stdout)
@@ -173,8 +205,9 @@ import XCConfig
 
     /// The missing CocoaPods xcconfig is reported at the line of its reference in the
     /// project file, the rest still resolves, and the status is 1.
-    @Test func resolveWithAMissingBaseXCConfig() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func resolveWithAMissingBaseXCConfig() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let project = "Examples/SDWebImage Demo.xcodeproj"
         let result = runCLI(["resolve", "--project", project, "--target", "SDWebImage iOS Demo", "-c", "Debug"], fileSystem: fileSystem)
         #expect(result.status == .failure)
@@ -187,8 +220,9 @@ import XCConfig
         #expect(result.stdout.contains("\nINFOPLIST_FILE = SDWebImage Demo/Info.plist\n"))
     }
 
-    @Test func provenanceOfADictionaryEntryNamesTheProjectFileLineAndKeyPath() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func provenanceOfADictionaryEntryNamesTheProjectFileLineAndKeyPath() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let result = runCLI(
             ["resolve", "--project", "SDWebImage.xcodeproj", "--target", "SDWebImage static", "-c", "Debug", "--provenance", "--format", "json"],
             fileSystem: fileSystem)
@@ -203,8 +237,9 @@ import XCConfig
         #expect(json["PRODUCT_BUNDLE_IDENTIFIER"]?["file"] == "Configs/Module-Shared.xcconfig")
     }
 
-    @Test func levelsShowTheProjectFileAsTheLocationOfTheProjectLevels() throws {
-        guard let fileSystem = try Self.repository("swiftlang__swift-llbuild") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func levelsShowTheProjectFileAsTheLocationOfTheProjectLevels() throws {
+        let fileSystem = try #require(try Self.repository("swiftlang__swift-llbuild"))
         let result = runCLI(["resolve", "--project", "llbuild.xcodeproj", "-c", "Debug", "--levels"], fileSystem: fileSystem)
         #expect(result.status == .success)
         #expect(result.stdout.contains("""
@@ -215,8 +250,9 @@ import XCConfig
             """))
     }
 
-    @Test func dynamicSettingsAreListedOnlyWithAll() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func dynamicSettingsAreListedOnlyWithAll() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let arguments = ["resolve", "--project", "SDWebImage.xcodeproj", "--target", "SDWebImage", "-c", "Debug"]
         let plain = runCLI(arguments, fileSystem: fileSystem)
         #expect(!plain.stdout.contains("SRCROOT = "))
@@ -238,8 +274,9 @@ import XCConfig
         #expect(print.stdout == "/repo\nSDWebImage\n")
     }
 
-    @Test func explainShowsTheProjectFileLocation() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func explainShowsTheProjectFileLocation() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let result = runCLI(
             ["explain", "PRODUCT_NAME", "--project", "SDWebImage.xcodeproj", "--target", "SDWebImage static", "-c", "Debug"],
             fileSystem: fileSystem)
@@ -271,8 +308,9 @@ import XCConfig
         #expect(result.stdout == "6.0\nApp\n")
     }
 
-    @Test func xcprojProject() throws {
-        guard let fileSystem = try Self.repository("xcproj-examples/tuist__XcodeProj") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func xcprojProject() throws {
+        let fileSystem = try #require(try Self.repository("xcproj-examples/tuist__XcodeProj"))
         let result = runCLI(
             ["resolve", "--project", "Fixtures/XCProj/ConfigurationOverrides.xcodeproj", "-c", "Debug", "--print", "INFOPLIST_FILE", "--print", "SWIFT_OPTIMIZATION_LEVEL"],
             fileSystem: fileSystem)
@@ -288,8 +326,9 @@ import XCConfig
     /// Release they are still listed, empty (cli.md `resolve`: "conditional-only ones too; they
     /// resolve to the empty string when no assignment matches"), so `--print` finds them
     /// (a name assigned at no level would be an error, status 1).
-    @Test func xcprojConditionalOnlySettingsAreListedEmpty() throws {
-        guard let fileSystem = try Self.repository("xcproj-examples/tuist__XcodeProj") else { return }
+    @Test(.enabled(if: ProjectCommandTests.sharedDirectory != nil, "shared/projects is absent"))
+    func xcprojConditionalOnlySettingsAreListedEmpty() throws {
+        let fileSystem = try #require(try Self.repository("xcproj-examples/tuist__XcodeProj"))
         let project = "Fixtures/XCProj/XcodeGenerated.xcodeproj"
         let printed = runCLI(
             ["resolve", "--project", project, "--target", "SampleApp", "-c", "Release",

@@ -120,8 +120,9 @@ import XCConfigSyntax
         #expect(tree.lineStarts == [0])
     }
 
-    @Test func corpusFilesPrintBackByteIdentical() throws {
-        guard let corpus = Fixtures.corpus else { return }
+    @Test(.enabled(if: Fixtures.corpus != nil, "shared/corpus is absent"))
+    func corpusFilesPrintBackByteIdentical() throws {
+        let corpus = try #require(Fixtures.corpus)
         let files = Fixtures.files(under: corpus, suffix: ".xcconfig")
         #expect(!files.isEmpty)
         for url in files {

@@ -72,16 +72,46 @@ extension BuildRequest {
         }
     }
 
+    /// The stack `file` resolves in, as an editor shows it: with a ``project``, the project's
+    /// levels for the target and configuration, `file` reached through its base xcconfigs or,
+    /// when they do not include it, standing in for the target's base xcconfig; without one,
+    /// `file` alone, as `xcconfig resolve FILE` reads it. A project whose levels cannot be
+    /// made (no such target) is left out, its folder still searched last. `nil` when `file`
+    /// cannot be read. `projects` are projects already read, by absolute path.
+    public func loadStack(containing file: String, fileSystem: any FileSystem, projects: [String: XcodeProject] = [:]) -> LoadedStack? {
+        var request = self
+        guard let projectPath = project.map(absolute) else {
+            request.files = [file]
+            return try? request.plan(fileSystem: fileSystem, projects: projects).stacks[0].load()
+        }
+        request.files = []
+        var planned: PlannedStack
+        if let plan = try? request.plan(fileSystem: fileSystem, projects: projects) {
+            planned = plan.stacks[0]
+            if let stack = try? planned.load(), stack.configurations.contains(where: { $0.configuration.dependencies.contains(file) }) {
+                return stack
+            }
+        } else {
+            request.project = nil
+            if request.projectRoot == nil { request.projectRoot = projects[projectPath]?.projectDirectory }
+            guard let plan = try? request.plan(fileSystem: fileSystem) else { return nil }
+            planned = plan.stacks[0]
+        }
+        planned.inputs.targetBaseConfigFile = file
+        planned.inputs.targetBaseConfigOrigin = nil
+        return try? planned.load()
+    }
+
     /// The include loader of the request's files: its search paths, developer directory and
     /// project root (``projectRoot``, else the project's folder, else the nearest folder above
     /// the first file that holds an `.xcodeproj` or `.xcworkspace`).
-    public func includeLoader(fileSystem: any FileSystem) throws(BuildRequestError) -> IncludeLoader {
+    public func includeLoader(fileSystem: any FileSystem, projects: [String: XcodeProject] = [:]) throws(BuildRequestError) -> IncludeLoader {
         var request = self
         request.scheme = nil
         request.workspace = nil
         request.allTargets = false
         request.usesXcodeDefaults = false
-        return try request.plan(fileSystem: fileSystem).stacks[0].loader
+        return try request.plan(fileSystem: fileSystem, projects: projects).stacks[0].loader
     }
 
     /// The project ready to load any target × configuration, with the request's other levels

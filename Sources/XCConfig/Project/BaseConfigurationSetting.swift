@@ -41,9 +41,11 @@ public struct ProjectEditPlan: Sendable {
 
 /// The edits of `xcconfig project` and `xcconfig local init --project`.
 public enum ProjectEditing {
-    /// Writes `plan`'s files all or none, refusing when one changed since the plan read it.
+    /// Writes `plan`'s files all or none, refusing when one changed since the plan read it, or
+    /// when one lies outside the repository holding the project (the project's folder without
+    /// one), symbolic links resolved.
     public static func apply(_ plan: ProjectEditPlan, fileSystem: any FileSystem) throws(FileTransactionError) {
-        try FileTransaction.apply(plan.edits, fileSystem: fileSystem)
+        try FileTransaction.apply(plan.edits, fileSystem: fileSystem, scope: WriteScope(projectFile: plan.projectFile, fileSystem: fileSystem))
     }
 
     /// Plans `xcconfig project set-base`: `xcconfig` becomes the base configuration of the
@@ -129,8 +131,9 @@ extension ProjectEditSession {
                 let directory = Path.directory(of: xcconfig)
                 // `Debug.xcconfig`, as the CocoaPods setup is usually written; the target's name
                 // comes first when several targets are wrapped, or that name is taken.
-                var candidates = ["\(entry.name).xcconfig"]
-                if let target = entry.target { candidates.append("\(target)-\(entry.name).xcconfig") }
+                let configurationName = Path.fileNameComponent(entry.name)
+                var candidates = ["\(configurationName).xcconfig"]
+                if let target = entry.target { candidates.append("\(Path.fileNameComponent(target))-\(configurationName).xcconfig") }
                 if shared { candidates.removeFirst() }
                 var chosen: (path: String, contents: [UInt8], exists: Bool)?
                 for name in candidates {

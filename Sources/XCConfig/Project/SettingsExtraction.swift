@@ -58,7 +58,12 @@ extension ProjectEditing {
         }
         let hoistedKeys = Set(hoisted.map(\.key))
 
+        var planned = Set<String>()
         func refuseExisting(_ path: String) throws(ProjectFileError) {
+            // Two names that differ only in what a file name cannot hold (`A/B`, `AB`).
+            guard planned.insert(path).inserted else {
+                throw ProjectFileError(file: path, message: "two targets or configurations would be extracted to this one file; rename one of them")
+            }
             if fileSystem.exists(path) {
                 throw ProjectFileError(file: path, message: "the file exists already; extract into another --output folder, or move it away")
             }
@@ -77,6 +82,7 @@ extension ProjectEditing {
             let shared = extra + merged.filter { entry in !names.contains { entry.key.contains("[config=\($0)]") } }
             // Nothing to move: leave this level alone.
             guard !extra.isEmpty || configurations.contains(where: { $0.buildSettings.contains { Self.isRepresentable($0.value) } }) else { return }
+            let fileStem = Path.fileNameComponent(fileStem)
             let sharedPath = Path.join(output, fileStem + ".xcconfig")
             try refuseExisting(sharedPath)
             session.write(try text(name: Path.basename(sharedPath), directory: output, includes: [], entries: shared, owner: owner), to: sharedPath)
@@ -88,7 +94,7 @@ extension ProjectEditing {
                 var includes: [String] = []
                 if let base = configuration.baseConfiguration?.path { includes.append(base) }
                 includes.append(sharedPath)
-                let filePath = Path.join(output, "\(fileStem)-\(configuration.name).xcconfig")
+                let filePath = Path.join(output, "\(fileStem)-\(Path.fileNameComponent(configuration.name)).xcconfig")
                 try refuseExisting(filePath)
                 session.write(try text(name: Path.basename(filePath), directory: output, includes: includes, entries: own, owner: owner), to: filePath)
                 for setting in configuration.buildSettings {

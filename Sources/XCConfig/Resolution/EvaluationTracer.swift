@@ -4,8 +4,8 @@
 /// Each assignment is expanded once per explanation: reached again, it is a leaf marked
 /// repeated, and its value comes from the evaluation cache. Without that, `B_i = $(B_{i-1})$(B_{i-1})`
 /// doubles the work at each level, and 1,000 `S = $(inherited) a` lines trace a quadratic tree.
-/// The values the tree holds have a total budget (``Limits/maximumExplanationSize``); past it
-/// they are cut, and the node says so.
+/// The values the tree holds, with the contributions, have a total budget (by default
+/// ``Limits/maximumExplanationSize``); past it they are cut, and the node says so.
 final class EvaluationTracer {
     final class Node {
         let recordIndex: Int
@@ -58,14 +58,18 @@ final class EvaluationTracer {
     }
 
     private func store(_ value: String, in node: Node) {
+        (node.value, node.isTruncated) = spend(value)
+    }
+
+    /// `value`, or as much of it as the budget still allows, and whether it was cut.
+    func spend(_ value: String) -> (String, isTruncated: Bool) {
         let size = value.utf8.count
         if size <= budget {
-            node.value = value
             budget -= size
-        } else {
-            node.value = String(decoding: value.utf8.prefix(max(budget, 0)), as: UTF8.self)
-            node.isTruncated = true
-            budget = 0
+            return (value, false)
         }
+        let kept = String(decoding: value.utf8.prefix(budget), as: UTF8.self)
+        budget = 0
+        return (kept, true)
     }
 }

@@ -20,6 +20,8 @@ public struct ExplainedAssignment: Sendable {
     public var contribution: String?
     /// The assignments its references reached while it was evaluated.
     public var references: [TracedEvaluation]
+    /// `true` when ``contribution`` was cut because the explanation reached its size budget.
+    public var contributionIsTruncated: Bool = false
     /// `true` when the assignment was reached, and its references traced, under an assignment
     /// above it: ``references`` is empty, not because it references nothing.
     public var referencesShownAbove: Bool = false
@@ -43,38 +45,46 @@ public struct TracedEvaluation: Sendable {
 
 extension Resolver {
     /// Explains `name` in the resolver's context.
-    public func explain(_ name: String) -> Explanation {
-        withEvaluator { $0.explain(name) }
+    ///
+    /// - Parameter budget: the most bytes of contributions and traced values the explanation
+    ///   holds; past it they are cut and marked (``ExplainedAssignment/contributionIsTruncated``,
+    ///   ``TracedEvaluation/isTruncated``). An editor's hover asks for little.
+    public func explain(_ name: String, budget: Int = Limits.maximumExplanationSize) -> Explanation {
+        withEvaluator { $0.explain(name, budget: budget) }
     }
 }
 
 extension Evaluator {
     /// ``Resolver/explain(_:)``.
-    func explain(_ name: String) -> Explanation {
+    func explain(_ name: String, budget: Int) -> Explanation {
         guard let id = nameIDs[name] else {
             return Explanation(name: name, value: "", assignments: [])
         }
         let winnerIndex = Int(topMatching[id])
         var explained: [ExplainedAssignment] = []
         // One tracer for every assignment: an assignment reached under one above it is traced once.
-        let tracer = EvaluationTracer()
+        let tracer = EvaluationTracer(budget: budget)
         for recordIndex in table.chain(of: id) {
             var contribution: String? = nil
             var references: [TracedEvaluation] = []
             var shownAbove = false
+            var contributionIsTruncated = false
             if records[recordIndex].matches {
                 tracer.startRoot()
                 self.tracer = tracer
-                contribution = evaluateTopLevel(nameID: id, record: recordIndex)
+                let value = evaluateTopLevel(nameID: id, record: recordIndex)
                 self.tracer = nil
+                (contribution, contributionIsTruncated) = tracer.spend(value)
                 if let root = tracer.roots.first {
                     references = root.children.map(traced)
-                    shownAbove = root.isRepeated
+                    // Only a value that references something has references to show.
+                    shownAbove = root.isRepeated && table.info(recordIndex).rawValue.contains("$")
                 }
             }
             explained.append(ExplainedAssignment(
                 info: table.info(recordIndex), isWinner: recordIndex == winnerIndex,
-                contribution: contribution, references: references, referencesShownAbove: shownAbove))
+                contribution: contribution, references: references,
+                contributionIsTruncated: contributionIsTruncated, referencesShownAbove: shownAbove))
         }
         let value = winnerIndex >= 0 ? evaluateTopLevel(nameID: id, record: winnerIndex) : ""
         return Explanation(name: name, value: value, assignments: explained)

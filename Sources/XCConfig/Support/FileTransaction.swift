@@ -25,6 +25,8 @@ public struct FileTransactionError: Error, Sendable, Hashable, CustomStringConve
         case changedOnDisk
         /// A write failed; the files written before it were put back.
         case writeFailed
+        /// A file would land outside the repository (or the project's folder); nothing written.
+        case outsideScope
     }
 
     public var kind: Kind
@@ -51,11 +53,17 @@ public struct FileTransactionError: Error, Sendable, Hashable, CustomStringConve
 /// need are created. When a write fails, the files written before it get their previous contents
 /// back, created files and folders are removed, and the error says so.
 public enum FileTransaction {
-    /// Performs `edits` in order on `fileSystem`.
+    /// Performs `edits` in order on `fileSystem`; with `scope`, only when every file lies in it.
     ///
-    /// - Throws: ``FileTransactionError``: `.changedOnDisk` (nothing written) or `.writeFailed`
-    ///   (everything written before was undone, or the message lists what could not be).
+    /// - Throws: ``FileTransactionError``: `.changedOnDisk` or `.outsideScope` (nothing
+    ///   written) or `.writeFailed` (everything written before was undone, or the message lists
+    ///   what could not be).
     public static func apply(_ edits: [FileEdit], fileSystem: any FileSystem) throws(FileTransactionError) {
+        try apply(edits, fileSystem: fileSystem, scope: nil)
+    }
+
+    package static func apply(_ edits: [FileEdit], fileSystem: any FileSystem, scope: WriteScope?) throws(FileTransactionError) {
+        try scope?.check(edits.map(\.path), fileSystem: fileSystem)
         for edit in edits {
             // An atomic write renames a new file over the target: never over a device or a pipe.
             if fileSystem.kind(of: edit.path) == .other {

@@ -52,6 +52,20 @@ package enum Path {
         }
     }
 
+    /// `name` (a target's or a configuration's, from a project file) made fit to be part of a
+    /// generated file name: without `/`, `..`, leading dots, NUL and other control characters,
+    /// so that it can neither climb out of the folder nor hide the file; `_` when nothing is left.
+    package static func fileNameComponent(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars where scalar != "/" && !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
+            scalars.append(scalar)
+        }
+        var component = String(scalars)
+        while component.contains("..") { component = component.replacingEvery("..", with: ".") }
+        while component.hasPrefix(".") { component.removeFirst() }
+        return component.isEmpty ? "_" : component
+    }
+
     /// The extension of the last component without the dot, or `""`.
     package static func fileExtension(_ path: String) -> String {
         let name = basename(path)

@@ -1,18 +1,37 @@
 extension String {
     // Foundation's replacingOccurrences is missing from FoundationEssentials on Linux, so the
-    // library keeps its own, under a name that cannot clash with it.
-    /// Every occurrence of `target` replaced (no Foundation needed).
+    // library keeps its own, under a name that cannot clash with it. Both search the UTF-8
+    // bytes: the standard library's `firstRange(of:)` compares characters, a cost that made
+    // printing one long note a fifth of a whole `resolve`.
+    /// Every occurrence of `target`'s bytes replaced (no Foundation needed).
     package func replacingEvery(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
+        guard !target.isEmpty, var range = firstByteRange(of: target) else { return self }
         var output = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            output += rest[..<range.lowerBound]
+        output.reserveCapacity(utf8.count)
+        var copied = startIndex
+        while true {
+            output += self[copied..<range.lowerBound]
             output += replacement
-            rest = rest[range.upperBound...]
+            copied = range.upperBound
+            guard let next = firstByteRange(of: target, from: copied) else { break }
+            range = next
         }
-        output += rest
+        output += self[copied...]
         return output
+    }
+
+    /// The first range, from `start` on, whose UTF-8 bytes are `target`'s.
+    package func firstByteRange(of target: String, from start: String.Index? = nil) -> Range<String.Index>? {
+        let bytes = utf8, needle = target.utf8
+        guard let first = needle.first else { return nil }
+        var index = start ?? bytes.startIndex
+        while let hit = bytes[index...].firstIndex(of: first) {
+            if let end = bytes.index(hit, offsetBy: needle.count, limitedBy: bytes.endIndex), bytes[hit..<end].elementsEqual(needle) {
+                return hit..<end
+            }
+            index = bytes.index(after: hit)
+        }
+        return nil
     }
 }
 

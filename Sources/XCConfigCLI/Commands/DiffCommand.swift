@@ -19,7 +19,9 @@ enum DiffCommand: Command {
                 With --base, --configurations and --sdks, the inputs are FILE arguments or \
                 --project, as for resolve (default: the only .xcodeproj in the current directory).
 
-                Files at a revision are read from git's objects: nothing is checked out. With --base \
+                Files at a revision are read from git's objects: nothing is checked out, the working \
+                tree is read as it is on disk, and nothing the repository configures (filters, hooks, \
+                textconv, fsmonitor) runs; a partial clone's missing file is an error, never fetched. With --base \
                 and --project, every target and configuration of both sides is compared, including \
                 targets and configurations added or removed. The context flags, level flags and \
                 NAME=VALUE overrides apply to both sides. Only values count: an assignment that moved \

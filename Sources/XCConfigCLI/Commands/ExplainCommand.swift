@@ -80,7 +80,8 @@ enum ExplainCommand: Command {
             output += heading + "\n"
             output += "      raw:   \(info.rawValue)\n"
             if let contribution = assignment.contribution {
-                output += "      value: \(contribution)\(assignment.isWinner ? "" : "  (shadowed)")\n"
+                let cut = assignment.contributionIsTruncated ? "… (cut: explain shows at most \(Limits.maximumExplanationSize / (1024 * 1024)) MiB of values)" : ""
+                output += "      value: \(contribution)\(cut)\(assignment.isWinner ? "" : "  (shadowed)")\n"
             }
             for (name, reference) in notes.unsetNames(in: info.rawValue) {
                 output += "      unset: \(name) is not set (in \(reference))\n"
@@ -123,6 +124,7 @@ enum ExplainCommand: Command {
                 members.append(JSONValue.Member("winner", .bool(assignment.isWinner)))
                 if let contribution = assignment.contribution {
                     members.append(JSONValue.Member("contribution", .string(contribution)))
+                    if assignment.contributionIsTruncated { members.append(JSONValue.Member("contributionTruncated", .bool(true))) }
                 }
                 members.append(JSONValue.Member("references", .array(assignment.references.map { traceJSON($0, context: context) })))
                 if assignment.referencesShownAbove { members.append(JSONValue.Member("referencesShownAbove", .bool(true))) }

@@ -14,7 +14,10 @@ enum LocalCommand: Command {
                 Xcode reads that file when it exists and ignores it when not, so each developer can \
                 override the settings assigned before that line (team, signing, container \
                 identifiers) without touching the shared file. These commands write that file, keep \
-                it up to date and keep it out of git.
+                it up to date and keep it out of git. They write only inside the git work tree of the \
+                shared file (its folder outside one), symbolic links resolved, and never through a \
+                .gitignore that is a link: a local file or #include? path leading elsewhere is refused \
+                (status 1) and nothing is written.
 
                 EXAMPLES:
                   xcconfig local init Config/CustomConfig.xcconfig DEVELOPMENT_TEAM=ABCDE12345

@@ -18,8 +18,13 @@ public struct OptionSpec: Sendable {
     /// Whether the option may be given more than once (all values are kept, in order).
     /// A non-repeatable option given twice keeps the last value, as swift-argument-parser does.
     public var isRepeatable: Bool
-    /// One sentence for `--help`.
-    public var help: String
+    /// One sentence for `--help`, made only when help is printed: some list every Xcode
+    /// release, and a command that parses its arguments never shows them.
+    public var help: String {
+        get { makeHelp() }
+        set { makeHelp = { newValue } }
+    }
+    private var makeHelp: @Sendable () -> String
     /// The heading the option is listed under in `--help` (`OPTIONS`, `CONTEXT OPTIONS`, ...).
     public var group: String
     /// The accepted values, when the option takes one of a fixed set; anything else is a usage error.
@@ -30,7 +35,7 @@ public struct OptionSpec: Sendable {
     public var isOverride: Bool
 
     public init(
-        long: String, short: Character? = nil, kind: Kind, isRepeatable: Bool = false, help: String,
+        long: String, short: Character? = nil, kind: Kind, isRepeatable: Bool = false, help: @autoclosure @escaping @Sendable () -> String,
         group: String = OptionSpec.defaultGroup, allowedValues: [String]? = nil, defaultValue: String? = nil,
         isOverride: Bool = false
     ) {
@@ -38,7 +43,7 @@ public struct OptionSpec: Sendable {
         self.short = short
         self.kind = kind
         self.isRepeatable = isRepeatable
-        self.help = help
+        self.makeHelp = help
         self.group = group
         self.allowedValues = allowedValues
         self.defaultValue = defaultValue
@@ -49,17 +54,20 @@ public struct OptionSpec: Sendable {
     public static let defaultGroup = "OPTIONS"
 
     /// A flag: `.flag("strict", help: "…")`.
-    public static func flag(_ long: String, short: Character? = nil, help: String, group: String = defaultGroup) -> OptionSpec {
-        OptionSpec(long: long, short: short, kind: .flag, help: help, group: group)
+    public static func flag(
+        _ long: String, short: Character? = nil, help: @autoclosure @escaping @Sendable () -> String, group: String = defaultGroup
+    ) -> OptionSpec {
+        OptionSpec(long: long, short: short, kind: .flag, help: help(), group: group)
     }
 
     /// An option taking a value: `.value("format", valueName: "format", allowed: ["json", "text"], default: "text", help: "…")`.
     public static func value(
         _ long: String, short: Character? = nil, valueName: String, repeatable: Bool = false,
-        allowed: [String]? = nil, default defaultValue: String? = nil, help: String, group: String = defaultGroup
+        allowed: [String]? = nil, default defaultValue: String? = nil, help: @autoclosure @escaping @Sendable () -> String,
+        group: String = defaultGroup
     ) -> OptionSpec {
         OptionSpec(
-            long: long, short: short, kind: .value(name: valueName), isRepeatable: repeatable, help: help,
+            long: long, short: short, kind: .value(name: valueName), isRepeatable: repeatable, help: help(),
             group: group, allowedValues: allowed, defaultValue: defaultValue
         )
     }

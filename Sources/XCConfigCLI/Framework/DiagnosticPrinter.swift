@@ -51,7 +51,7 @@ public struct DiagnosticPrinter: Sendable {
         var message = relativePaths(in: message)
         let label = "\(severity.rawValue): "
         if message.hasPrefix(label) { message.removeFirst(label.count) }
-        if let range = message.firstRange(of: ": " + label) {
+        if let range = message.firstByteRange(of: ": " + label) {
             return line(prefix: String(message[..<range.lowerBound]), severity: severity, message: String(message[range.upperBound...]))
         }
         return line(prefix: nil, severity: severity, message: message)
@@ -87,7 +87,10 @@ public struct DiagnosticPrinter: Sendable {
 
     private func line(prefix: String?, severity: Severity, message: String) -> String {
         // A message must stay on one line, or the line after it would look like source output.
-        let message = message.contains(where: \.isNewline) ? message.split(whereSeparator: \.isNewline).joined(separator: " ") : message
+        // Only a line break's bytes (LF, VT, FF, CR, or the last byte of NEL, LS, PS) can make a
+        // newline character; the characters are looked at only when one is there.
+        let mayBreak = message.utf8.contains { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }
+        let message = mayBreak && message.contains(where: \.isNewline) ? message.split(whereSeparator: \.isNewline).joined(separator: " ") : message
         guard usesColor else {
             return (prefix.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)\n"
         }

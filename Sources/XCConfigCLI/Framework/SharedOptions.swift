@@ -65,10 +65,9 @@ extension OptionSpec {
     /// `--xcode-version`, `--derived-data-path`, `--no-xcode-defaults`: the settings Xcode
     /// defines below a project's levels.
     public static var xcodeDefaults: [OptionSpec] {
-        let versions = XcodeRelease.known.map(\.version).joined(separator: ", ")
-        return [
+        [
             .value("xcode-version", valueName: "version",
-                   help: "With --project: the Xcode whose settings are assumed (XCODE_VERSION_*, SDK versions), a version or build: \(versions). Default: \(XcodeRelease.current.version) (\(XcodeRelease.current.build)).",
+                   help: "With --project: the Xcode whose settings are assumed (XCODE_VERSION_*, SDK versions), a version or build: \(XcodeRelease.known.map(\.version).joined(separator: ", ")). Default: \(XcodeRelease.current.version) (\(XcodeRelease.current.build)).",
                    group: levelGroup),
             .value("derived-data-path", valueName: "dir",
                    help: "With --project: the project's DerivedData folder, as xcodebuild -derivedDataPath (BUILD_DIR, OBJROOT, SYMROOT, ... under it). Default: as Xcode names it, DerivedData/<Name>-<hash> in ~/Library/Developer/Xcode.",

@@ -6,6 +6,11 @@ import XCConfigSyntax
 /// reached, the catalogue's type, values and default, and the value in each configuration of
 /// the project; on an `#include`, the file it resolves to.
 enum Hover {
+    /// The most bytes a hover answer holds. A document of 3,000 `$(inherited)` lines, or an
+    /// exponential one under 2 KB, explains into gigabytes; past this the text is cut, with a
+    /// note pointing to `xcconfig explain`.
+    static let maximumSize = 64 * 1024
+
     static func hover(_ request: DocumentRequest) throws(ResponseError) -> JSONValue {
         guard let item = SyntaxQueries.item(at: request.offset, in: request.analysis.tree) else { return .null }
         let markdown: String
@@ -45,19 +50,20 @@ enum Hover {
     static func settingText(_ name: String, _ request: DocumentRequest) -> String {
         var text = "**\(name)**"
         if let resolver = request.analysis.resolver {
-            let explanation = resolver.explain(name)
-            text += " = " + code(explanation.value) + "\n\n_" + contextDescription(request.analysis.context) + "_\n"
+            let explanation = resolver.explain(name, budget: maximumSize)
+            text += " = " + code(shortened(explanation.value)) + "\n\n_" + contextDescription(request.analysis.context) + "_\n"
             if explanation.assignments.isEmpty {
                 text += "\nNot assigned at any level.\n"
             } else {
                 text += "\nAssignments, highest precedence first:\n\n"
                 for assignment in explanation.assignments {
+                    if text.utf8.count > maximumSize { break }
                     let info = assignment.info
                     var line = "- " + (assignment.isWinner ? "**\(info.level.rawValue)** (wins)" : info.level.rawValue)
                     line += " · " + place(info, request)
                     if !info.conditions.isEmpty { line += " · `\(info.conditionSuffix)`" + (info.matchesContext ? "" : " (does not match)") }
-                    line += ": " + code(info.rawValue)
-                    if let contribution = assignment.contribution, contribution != info.rawValue { line += " → " + code(contribution) }
+                    line += ": " + code(shortened(info.rawValue))
+                    if let contribution = assignment.contribution, contribution != info.rawValue { line += " → " + code(shortened(contribution)) }
                     text += line + "\n"
                     for reference in assignment.references { text += traceText(reference, depth: 1, request) }
                 }
@@ -75,15 +81,30 @@ enum Hover {
         if !perConfiguration.isEmpty {
             text += "\n| Configuration | Value |\n|---|---|\n"
             for (configuration, resolver) in perConfiguration {
-                text += "| \(configuration) | \(code(resolver.value(of: name)).replacingEvery("|", with: "\\|")) |\n"
+                if text.utf8.count > maximumSize { break }
+                text += "| \(configuration) | \(code(shortened(resolver.value(of: name))).replacingEvery("|", with: "\\|")) |\n"
             }
         }
-        return text
+        return bounded(text, name: name)
+    }
+
+    /// `text`, cut at ``maximumSize`` with a note when longer.
+    static func bounded(_ text: String, name: String) -> String {
+        guard text.utf8.count > maximumSize else { return text }
+        let kept = String(decoding: text.utf8.prefix(maximumSize), as: UTF8.self)
+        return kept + "\n\n_The hover is cut at \(maximumSize / 1024) KiB; `xcconfig explain \(name)` shows all of it._\n"
+    }
+
+    /// A value of at most a tenth of the hover, cut with `…`.
+    static func shortened(_ value: String) -> String {
+        let limit = maximumSize / 10
+        guard value.utf8.count > limit else { return value }
+        return String(decoding: value.utf8.prefix(limit), as: UTF8.self) + "…"
     }
 
     private static func traceText(_ trace: TracedEvaluation, depth: Int, _ request: DocumentRequest) -> String {
         guard depth < 8 else { return "" }
-        var line = String(repeating: "  ", count: depth) + "- `\(trace.info.name)` = " + code(trace.value)
+        var line = String(repeating: "  ", count: depth) + "- `\(trace.info.name)` = " + code(shortened(trace.value))
         line += " ← \(trace.info.level.rawValue) · " + place(trace.info, request)
         var text = line + "\n"
         for child in trace.references { text += traceText(child, depth: depth + 1, request) }

@@ -22,16 +22,17 @@ final class Workspace {
     private var parsedFiles = ParsedFileCache()
     /// Each file linted, its values parsed, kept while its bytes are the same.
     private let lintFiles = LintFileCache()
-    /// Loaded projects by path (`nil`: unreadable), the project found above each folder, and
-    /// the folder Xcode searches last for the includes of the files in each folder.
+    /// Loaded projects by path (`nil`: unreadable).
     private var projects: [String: XcodeProject?] = [:]
-    private var projectAbove: [String: String?] = [:]
-    private var projectDirectories: [String: String?] = [:]
+    /// The project found above each folder, and the folder Xcode searches last for the
+    /// includes of the files in each folder, as found on disk.
+    private var locator: ProjectLocator
 
     init(fileSystem: any FileSystem, rootDirectory: String, developerDirectory: String?) {
         self.baseFileSystem = fileSystem
         self.rootDirectory = rootDirectory
         self.developerDirectory = developerDirectory
+        self.locator = ProjectLocator(fileSystem: fileSystem)
     }
 
     /// The file system everything reads: the disk with the open documents over it.
@@ -60,8 +61,7 @@ final class Workspace {
         if path.hasSuffix(".pbxproj") || path.hasSuffix(".xcodeproj") || path.hasSuffix(".xcproj") || path.hasSuffix(".xcworkspace")
             || name == LintConfiguration.fileName || name == FormatOptions.fileName {
             projects = [:]
-            projectAbove = [:]
-            projectDirectories = [:]
+            locator = ProjectLocator(fileSystem: baseFileSystem)
             return invalidateAll()
         }
         var affected: [String] = []
@@ -90,8 +90,8 @@ final class Workspace {
         let bytes = (try? fileSystem.read(path)) ?? []
         let tree = XCConfigParser.parse(bytes)
         let project = project(for: path)
-        var (stack, context) = loadStack(for: path, project: project, configuration: settings.configuration, fileSystem: fileSystem)
-        if stack == nil { context = EvaluationContext(configuration: settings.configuration, sdks: settings.sdks, arch: settings.arch) }
+        let stack = loadStack(for: path, project: project, configuration: settings.configuration, fileSystem: fileSystem)
+        let context = stack?.resolver.context ?? EvaluationContext(configuration: settings.configuration, sdks: settings.sdks, arch: settings.arch)
         var dependencies: Set<String> = [path]
         for (_, configuration) in stack?.configurations ?? [] { dependencies.formUnion(configuration.dependencies) }
         if let project { dependencies.insert(project.projectFilePath) }
@@ -138,7 +138,7 @@ final class Workspace {
             if names.count > 1 {
                 let fileSystem = self.fileSystem
                 for name in names {
-                    if let stack = loadStack(for: analysis.path, project: project, configuration: name, fileSystem: fileSystem).stack {
+                    if let stack = loadStack(for: analysis.path, project: project, configuration: name, fileSystem: fileSystem) {
                         result.append((name, stack.resolver))
                     }
                 }
@@ -148,36 +148,21 @@ final class Workspace {
         return result
     }
 
-    /// The stack `path` is resolved in: with a project, the project's levels for the chosen
-    /// target and configuration, `path` reached through its base configurations or, when they
-    /// do not include it, standing in for the target's; without one, `path` alone, as
-    /// `xcconfig resolve PATH` reads it.
-    private func loadStack(
-        for path: String, project: XcodeProject?, configuration: String?, fileSystem: OverlayFileSystem
-    ) -> (stack: LoadedStack?, context: EvaluationContext) {
-        var evaluation = EvaluationContext(configuration: configuration, sdks: settings.sdks, arch: settings.arch)
-        var inputs = StackInputs()
-        var projectRoot = project?.projectDirectory
-        if let project, let levels = try? project.levels(target: settings.target, configuration: configuration) {
-            // As xcodebuild: without a configuration, the project's default one.
-            if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
-            evaluation.targetName = levels.targetName
-            inputs.apply(levels, projectFile: project.projectFilePath)
-        }
-        if projectRoot == nil { projectRoot = projectDirectory(above: path) }
-        let loader = IncludeLoader(fileSystem: fileSystem, projectRoot: projectRoot, developerDirectory: developerDirectory, parsedFiles: parsedFiles)
-        let options = Resolver.Options(maximumDepth: 100_000)
-        if project != nil, let stack = try? inputs.load(with: loader, context: evaluation, options: options),
-           stack.configurations.contains(where: { $0.configuration.dependencies.contains(path) }) {
-            return (stack, evaluation)
-        }
-        if project != nil {
-            inputs.targetBaseConfigFile = path
-            inputs.targetBaseConfigOrigin = nil
-        } else {
-            inputs.targetConfigFiles = [path]
-        }
-        return (try? inputs.load(with: loader, context: evaluation, options: options), evaluation)
+    /// The stack `path` is resolved in (``BuildRequest/loadStack(containing:fileSystem:projects:)``)
+    /// for the client's target, configuration, SDKs and architecture, without Xcode's defaults.
+    private func loadStack(for path: String, project: XcodeProject?, configuration: String?, fileSystem: OverlayFileSystem) -> LoadedStack? {
+        var request = BuildRequest(project: project?.path)
+        request.target = settings.target
+        request.configuration = configuration
+        request.sdks = settings.sdks
+        request.arch = settings.arch
+        request.usesXcodeDefaults = false
+        request.developerDirectory = developerDirectory
+        // The folder found on disk, kept between edits.
+        if project == nil { request.projectRoot = projectDirectory(above: path) }
+        request.parsedFiles = parsedFiles
+        request.options = Resolver.Options(maximumDepth: 100_000)
+        return request.loadStack(containing: path, fileSystem: fileSystem, projects: project.map { [$0.path: $0] } ?? [:])
     }
 
     // MARK: - Projects
@@ -199,35 +184,12 @@ final class Workspace {
 
     /// The first `.xcodeproj` (by name) in `directory` or the nearest folder above it.
     private func projectPath(above directory: String) -> String? {
-        if let cached = projectAbove[directory] { return cached }
-        var found: String?
-        if let entries = try? baseFileSystem.contents(ofDirectory: directory),
-           let name = entries.filter({ $0.hasSuffix(".xcodeproj") }).sorted().first {
-            found = Path.join(directory, name)
-        } else if directory != "/" && !directory.isEmpty {
-            found = projectPath(above: Path.directory(of: directory))
-        }
-        projectAbove[directory] = .some(found)
-        return found
+        locator.nearestProject(from: directory)
     }
 
     /// The nearest folder at or above `path`'s that holds an `.xcodeproj` or `.xcworkspace`:
     /// where Xcode searches last for includes.
     private func projectDirectory(above path: String) -> String? {
-        let start = Path.directory(of: path)
-        if let cached = projectDirectories[start] { return cached }
-        var directory = start
-        var found: String?
-        while true {
-            if let entries = try? baseFileSystem.contents(ofDirectory: directory),
-               entries.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
-                found = directory
-                break
-            }
-            if directory == "/" || directory.isEmpty { break }
-            directory = Path.directory(of: directory)
-        }
-        projectDirectories[start] = .some(found)
-        return found
+        locator.projectDirectory(above: path)
     }
 }

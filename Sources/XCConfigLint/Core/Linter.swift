@@ -208,11 +208,10 @@ public struct Linter: Sendable {
         // the nearest ancestor holding an .xcodeproj or .xcworkspace.
         let allFiles = explicitFiles + foundFiles
         var projectRoots: [String: String?] = [:]
-        var projectRootCache: [String: String?] = [:]
+        var locator = ProjectLocator(fileSystem: fileSystem)
         for path in allFiles {
             // With --project, Xcode searches its directory (SRCROOT) last.
-            projectRoots[path] = .some(environment.projectRoot ?? project?.projectDirectory
-                ?? Self.projectDirectory(of: path, fileSystem: fileSystem, cache: &projectRootCache))
+            projectRoots[path] = .some(environment.projectRoot ?? project?.projectDirectory ?? locator.projectDirectory(above: path))
         }
         let environment = self.environment
         let parsedFiles = self.parsedFiles ?? ParsedFileCache()
@@ -335,30 +334,6 @@ public struct Linter: Sendable {
             result.append((path, reference.line))
         }
         return result
-    }
-
-    /// The nearest ancestor directory of `path` that holds an `.xcodeproj` or `.xcworkspace`.
-    static func projectDirectory(of path: String, fileSystem: any FileSystem, cache: inout [String: String?]) -> String? {
-        var directory = Path.directory(of: path)
-        var visited: [String] = []
-        var found: String? = nil
-        while true {
-            if let cached = cache[directory] {
-                found = cached
-                break
-            }
-            visited.append(directory)
-            let names = (try? fileSystem.contents(ofDirectory: directory)) ?? []
-            if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }) {
-                found = directory
-                break
-            }
-            let parent = Path.directory(of: directory)
-            if parent == directory { break }
-            directory = parent
-        }
-        for directory in visited { cache[directory] = found }
-        return found
     }
 
     /// The roots of a run: every file named on the command line, then the found files no other

@@ -76,11 +76,12 @@ struct ProjectShadowsXCConfigRule: LintRule {
     func checkAll(in context: LintContext) -> [Finding] {
         guard let project = context.project else { return [] }
         let environment = context.environment
-        let loader = IncludeLoader(
-            fileSystem: context.fileSystem,
-            searchPaths: environment.searchPaths,
-            projectRoot: environment.projectRoot ?? project.projectDirectory,
-            developerDirectory: environment.developerDirectory)
+        // The base xcconfigs' includes are found as the build finds them (the project's folder last).
+        var request = BuildRequest()
+        request.searchPaths = environment.searchPaths
+        request.projectRoot = environment.projectRoot ?? project.projectDirectory
+        request.developerDirectory = environment.developerDirectory
+        guard let loader = try? request.includeLoader(fileSystem: context.fileSystem) else { return [] }
         let shadowings = project.baseConfigurationShadowings(loader: loader).filter { shadowing in
             if let configuration = environment.context.configuration, shadowing.configurationName != configuration { return false }
             if let target = environment.context.targetName, let owner = shadowing.targetName, owner != target { return false }

@@ -145,8 +145,9 @@ import XCConfigSyntax
     /// swift-llbuild's project Debug configuration repeats `GCC_OPTIMIZATION_LEVEL = 0` and
     /// `ONLY_ACTIVE_ARCH = YES`, which its base `Xcode/Configs/Debug.xcconfig` (lines 22, 17)
     /// already sets.
-    @Test func realProjectFindings() throws {
-        guard let fileSystem = try ProjectResolutionTests.repository("swiftlang__swift-llbuild") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func realProjectFindings() throws {
+        let fileSystem = try #require(try ProjectResolutionTests.repository("swiftlang__swift-llbuild"))
         let project = try XcodeProject.load(path: "llbuild.xcodeproj", fileSystem: fileSystem)
         let findings = project.baseConfigurationShadowings(loader: IncludeLoader(fileSystem: fileSystem, projectRoot: "/repo"))
             .filter { $0.targetName == nil && $0.configurationName == "Debug" }

@@ -75,9 +75,9 @@ import Testing
         return fileSystem.kind(of: corpusPath) == .file || fileSystem.kind(of: path) == .file
     }
 
-    @Test func everyPbxprojMatchesSourcesTable() throws {
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func everyPbxprojMatchesSourcesTable() throws {
         let rows = try Self.rows()
-        guard Self.sharedDirectory != nil else { return }
         #expect(rows.count == 25)
         var total = 0
         var found = 0
@@ -105,8 +105,9 @@ import Testing
         #expect(misses.allSatisfy { $0.contains("SDWebImage__SDWebImage/") && $0.contains("/Pods/Target Support Files/") }, "\(misses)")
     }
 
-    @Test func xmlPbxprojFiles() throws {
-        guard let projects = Self.projectsDirectory else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func xmlPbxprojFiles() throws {
+        let projects = try #require(Self.projectsDirectory)
         for name in ["SharedSchemes/SharedSchemes.xcodeproj", "SharedSchemes/Pods/Pods.xcodeproj"] {
             let project = try XcodeProject.load(
                 path: Path.join(projects, "CocoaPods__Xcodeproj/spec/fixtures/" + name), fileSystem: Self.fileSystem)
@@ -119,8 +120,9 @@ import Testing
         }
     }
 
-    @Test func xcprojExamples() throws {
-        guard let projects = Self.projectsDirectory else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func xcprojExamples() throws {
+        let projects = try #require(Self.projectsDirectory)
         let base = Path.join(projects, "xcproj-examples")
         for file in ["apple__xcode-project-format/Sources/ToolTests/Fixtures/input.project.xcproj",
                      "apple__xcode-project-format/Sources/ToolTests/Fixtures/expected.project.xcproj"] {
@@ -178,8 +180,8 @@ import Testing
         try XcodeProject.load(path: Path.join(projectsDirectory!, relativePath), fileSystem: fileSystem)
     }
 
-    @Test func firstTargetThatIsNotAnApp() throws {
-        guard Self.sharedDirectory != nil else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func firstTargetThatIsNotAnApp() throws {
         let llbuild = try Self.project("swiftlang__swift-llbuild/llbuild.xcodeproj").levels()
         #expect(llbuild.targetName == "B&I")
         #expect(llbuild.configurationName == "Release")
@@ -188,8 +190,8 @@ import Testing
         #expect(homeAssistant.targetDynamic.contains(DictionaryEntry(key: "TARGET_NAME", value: "Codegen")))
     }
 
-    @Test func xcodeGenDefaultConfigurationIsProductionDebug() throws {
-        guard Self.sharedDirectory != nil else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func xcodeGenDefaultConfigurationIsProductionDebug() throws {
         let project = try Self.project("yonaskolb__XcodeGen/Tests/Fixtures/TestProject/Project.xcodeproj")
         let levels = try project.levels()
         #expect(levels.configurationName == "Production Debug")
@@ -200,8 +202,9 @@ import Testing
         #expect(!staging.targetSettings.isEmpty)
     }
 
-    @Test func netNewsWireAnchoredConfigurations() throws {
-        guard let projects = Self.projectsDirectory else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func netNewsWireAnchoredConfigurations() throws {
+        let projects = try #require(Self.projectsDirectory)
         let project = try Self.project("Ranchero-Software__NetNewsWire/NetNewsWire.xcodeproj")
         let levels = try project.levels(target: "NetNewsWire", configuration: "Debug")
         let root = Path.join(projects, "Ranchero-Software__NetNewsWire")
@@ -212,8 +215,9 @@ import Testing
         #expect(levels.projectConfigFile.map(Self.exists) == true)
     }
 
-    @Test func secretiveProjectXCConfig() throws {
-        guard let projects = Self.projectsDirectory else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func secretiveProjectXCConfig() throws {
+        let projects = try #require(Self.projectsDirectory)
         let levels = try Self.project("maxgoedjen__secretive/Sources/Secretive.xcodeproj").levels(configuration: "Test")
         #expect(levels.configurationName == "Test")
         let config = Path.join(projects, "maxgoedjen__secretive/Sources/Config/Config.xcconfig")
@@ -221,8 +225,8 @@ import Testing
         #expect(levels.targetSettings.allSatisfy { $0.origin?.line != nil })
     }
 
-    @Test func duckDuckGoConditionalKeysAndArrays() throws {
-        guard Self.sharedDirectory != nil else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func duckDuckGoConditionalKeysAndArrays() throws {
         let project = try Self.project("duckduckgo__iOS/DuckDuckGo-iOS.xcodeproj")
         let levels = try project.levels(target: "DuckDuckGo", configuration: "Alpha Debug")
         #expect(levels.configurationName == "Alpha Debug")
@@ -233,15 +237,16 @@ import Testing
         #expect(settings.filter { $0.arrayElements != nil }.count == 55)
     }
 
-    @Test func withoutWorkspaceProjectDirPathDot() throws {
-        guard let projects = Self.projectsDirectory else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func withoutWorkspaceProjectDirPathDot() throws {
+        let projects = try #require(Self.projectsDirectory)
         let project = try Self.project("tuist__XcodeProj/Fixtures/WithoutWorkspace/WithoutWorkspace.xcodeproj")
         #expect(project.projectDirectory == Path.join(projects, "tuist__XcodeProj/Fixtures/WithoutWorkspace"))
         #expect(try project.levels().configurationName == "Debug")
     }
 
-    @Test func projectWithoutTargets() throws {
-        guard Self.sharedDirectory != nil else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func projectWithoutTargets() throws {
         let levels = try Self.project("tuist__XcodeProj/Fixtures/iOS/BuildSettings.xcodeproj").levels()
         #expect(levels.targetName == nil)
         #expect(levels.targetDynamic.isEmpty)

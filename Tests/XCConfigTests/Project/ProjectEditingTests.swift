@@ -225,8 +225,9 @@ import Testing
         #expect(wrapper.hasSuffix("#include \"Debug.xcconfig\"\n#include \"CustomConfig.xcconfig\"\n"))
     }
 
-    @Test func setBaseOnTheCocoaPodsXMLProjectWritesTheWrapperAndKeepsTheFormat() throws {
-        guard let project = Self.corpusProjects().first(where: { $0.bundle.hasSuffix("SharedSchemes/SharedSchemes.xcodeproj") }) else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func setBaseOnTheCocoaPodsXMLProjectWritesTheWrapperAndKeepsTheFormat() throws {
+        let project = try #require(Self.corpusProjects().first(where: { $0.bundle.hasSuffix("SharedSchemes/SharedSchemes.xcodeproj") }))
         let fileSystem = try Self.load(project)
         let bundle = Path.join("/repo", project.bundle)
         let directory = Path.directory(of: bundle)
@@ -289,8 +290,9 @@ import Testing
     /// Regression: an xcconfig inside a synchronized folder got a PBXFileReference of its own
     /// beside the folder. Xcode 16 names it by the folder and its path there (§A.5), as
     /// NetNewsWire's other configurations do, and adds no reference.
-    @Test func anXCConfigInASynchronizedFolderIsNamedByTheFolder() throws {
-        guard let project = Self.corpusProjects().first(where: { $0.repository == "Ranchero-Software__NetNewsWire" }) else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func anXCConfigInASynchronizedFolderIsNamedByTheFolder() throws {
+        let project = try #require(Self.corpusProjects().first(where: { $0.repository == "Ranchero-Software__NetNewsWire" }))
         let fileSystem = try Self.load(project)
         fileSystem.addFile("/repo/xcconfig/common/Team.xcconfig", "DEVELOPMENT_TEAM = ABCDE12345\n")
         let projectFile = "/repo/NetNewsWire.xcodeproj/project.pbxproj"

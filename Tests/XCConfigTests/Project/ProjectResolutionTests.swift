@@ -58,8 +58,9 @@ import XCConfigSyntax
     /// $(PRODUCT_BUNDLE_IDENTIFIER_PREFIX).${PRODUCT_NAME:rfc1034identifier}` with prefix
     /// `com.dailymotion`). Target `SDWebImage static` sets `PRODUCT_NAME = SDWebImage` in its
     /// own dictionary, which shadows the xcconfig's `$(TARGET_NAME)`.
-    @Test func targetDictionaryShadowsTheProjectXCConfig() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func targetDictionaryShadowsTheProjectXCConfig() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let (project, stack) = try Self.stack(fileSystem, project: "SDWebImage.xcodeproj", target: "SDWebImage static", configuration: "Debug")
         let resolver = stack.resolver
         #expect(stack.diagnostics.filter { $0.severity == .error }.isEmpty)
@@ -86,8 +87,9 @@ import XCConfigSyntax
     /// Release of target `SDWebImage`: `PRODUCT_NAME` comes from the xcconfig's
     /// `$(TARGET_NAME)`; `INFOPLIST_FILE` from the target dictionary; Module-Release.xcconfig
     /// sets `GCC_OPTIMIZATION_LEVEL = s` and `ONLY_ACTIVE_ARCH = NO`.
-    @Test func releaseOfTheFrameworkTarget() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func releaseOfTheFrameworkTarget() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let (_, stack) = try Self.stack(fileSystem, project: "/repo/SDWebImage.xcodeproj", target: "SDWebImage", configuration: "Release")
         let resolver = stack.resolver
         #expect(resolver.value(of: "PRODUCT_NAME") == "SDWebImage")
@@ -101,8 +103,9 @@ import XCConfigSyntax
 
     /// Without a target and configuration: the first target (`SDWebImage static`) and the
     /// project's default configuration (`Release`), as `xcodebuild` picks them.
-    @Test func defaultsToTheFirstTargetAndTheDefaultConfiguration() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func defaultsToTheFirstTargetAndTheDefaultConfiguration() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let (_, stack) = try Self.stack(fileSystem, project: "SDWebImage.xcodeproj")
         #expect(stack.resolver.value(of: "TARGET_NAME") == "SDWebImage static")
         #expect(stack.resolver.value(of: "CONFIGURATION") == "Release")
@@ -115,8 +118,9 @@ import XCConfigSyntax
     /// `Pods/Target Support Files/…/Pods-SDWebImage iOS Demo.debug.xcconfig`, which is not in
     /// the repository. Xcode reports it at the reference and resolves the rest: the project's
     /// `Configs/App-Debug.xcconfig` and the target dictionary.
-    @Test func missingBaseXCConfigIsAnErrorAtItsReferenceAndTheRestResolves() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func missingBaseXCConfigIsAnErrorAtItsReferenceAndTheRestResolves() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let (project, stack) = try Self.stack(
             fileSystem, project: "Examples/SDWebImage Demo.xcodeproj", target: "SDWebImage iOS Demo", configuration: "Debug")
         let errors = stack.diagnostics.filter { $0.severity == .error }
@@ -144,9 +148,9 @@ import XCConfigSyntax
     /// `com.ranchero` (common/NetNewsWire_codesigning_common.xcconfig) and the suffix `-DEBUG`
     /// in Debug (NetNewsWire_project_debug.xcconfig → common/NetNewsWire_debug_identifiers),
     /// empty in Release. `SWIFT_VERSION = 6.2` comes from the project xcconfig.
-    @Test(arguments: [("Debug", "com.ranchero.NetNewsWire-Evergreen-DEBUG"), ("Release", "com.ranchero.NetNewsWire-Evergreen")])
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"), arguments: [("Debug", "com.ranchero.NetNewsWire-Evergreen-DEBUG"), ("Release", "com.ranchero.NetNewsWire-Evergreen")])
     func anchoredTargetXCConfig(configuration: String, bundleIdentifier: String) throws {
-        guard let fileSystem = try Self.repository("Ranchero-Software__NetNewsWire") else { return }
+        let fileSystem = try #require(try Self.repository("Ranchero-Software__NetNewsWire"))
         let (_, stack) = try Self.stack(fileSystem, project: "NetNewsWire.xcodeproj", target: "NetNewsWire", configuration: configuration)
         let resolver = stack.resolver
         #expect(stack.diagnostics.filter { $0.severity == .error }.isEmpty)
@@ -164,8 +168,9 @@ import XCConfigSyntax
     /// duckduckgo iOS: four configurations; `Alpha Debug` is based on
     /// `Configuration/Configuration-Alpha.xcconfig`, Debug and Release on `Configuration.xcconfig`.
     /// A configuration the project lacks falls back to the default one (Release) with a warning.
-    @Test func configurationWithASpaceAndTheFallback() throws {
-        guard let fileSystem = try Self.repository("duckduckgo__iOS") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func configurationWithASpaceAndTheFallback() throws {
+        let fileSystem = try #require(try Self.repository("duckduckgo__iOS"))
         let project = try XcodeProject.load(path: "DuckDuckGo-iOS.xcodeproj", fileSystem: fileSystem)
         let alpha = try project.levels(target: "ShareExtension", configuration: "Alpha Debug")
         #expect(alpha.configurationName == "Alpha Debug")
@@ -186,8 +191,9 @@ import XCConfigSyntax
 
     /// CocoaPods' XML-format `project.pbxproj` (SharedSchemes fixture): the base xcconfig
     /// `Pods/Pods.xcconfig` is missing; XML has no lines, so the error names the key path.
-    @Test func xmlProjectFile() throws {
-        guard let fileSystem = try Self.repository("CocoaPods__Xcodeproj") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func xmlProjectFile() throws {
+        let fileSystem = try #require(try Self.repository("CocoaPods__Xcodeproj"))
         let path = "spec/fixtures/SharedSchemes/SharedSchemes.xcodeproj"
         let (project, stack) = try Self.stack(fileSystem, project: path, configuration: "Debug")
         #expect(project.format == .xmlPropertyList)
@@ -202,9 +208,9 @@ import XCConfigSyntax
     /// tuist's `ConfigurationOverrides.xcodeproj/project.xcproj`: `INFOPLIST_FILE` and
     /// `INFOPLIST_FILE[config=Debug]` both present; the conditional one wins for Debug, the
     /// plain one for Release; `SWIFT_OPTIMIZATION_LEVEL` likewise at the project level.
-    @Test(arguments: [("Debug", "Config/Debug.plist", "-Onone"), ("Release", "Config/Base.plist", "-O"), ("Profile", "Config/Profile.plist", "-O")])
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"), arguments: [("Debug", "Config/Debug.plist", "-Onone"), ("Release", "Config/Base.plist", "-O"), ("Profile", "Config/Profile.plist", "-O")])
     func xcprojConfigurationFolding(configuration: String, infoPlist: String, optimization: String) throws {
-        guard let fileSystem = try Self.repository("xcproj-examples/tuist__XcodeProj") else { return }
+        let fileSystem = try #require(try Self.repository("xcproj-examples/tuist__XcodeProj"))
         let (project, stack) = try Self.stack(fileSystem, project: "Fixtures/XCProj/ConfigurationOverrides.xcodeproj", configuration: configuration)
         #expect(project.format == .xcproj)
         #expect(stack.resolver.value(of: "INFOPLIST_FILE") == infoPlist)
@@ -220,9 +226,9 @@ import XCConfigSyntax
     /// value, as conditional-only settings are (cli.md `resolve`: "conditional-only ones too;
     /// they resolve to the empty string when no assignment matches"); in Debug they have the
     /// entries' values.
-    @Test(arguments: [("Debug", "0", "-Onone"), ("Release", "", "")])
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"), arguments: [("Debug", "0", "-Onone"), ("Release", "", "")])
     func xcprojConditionalOnlySettingsAreListed(configuration: String, gccLevel: String, swiftLevel: String) throws {
-        guard let fileSystem = try Self.repository("xcproj-examples/tuist__XcodeProj") else { return }
+        let fileSystem = try #require(try Self.repository("xcproj-examples/tuist__XcodeProj"))
         let (project, stack) = try Self.stack(fileSystem, project: "Fixtures/XCProj/XcodeGenerated.xcodeproj",
                                               target: "SampleApp", configuration: configuration)
         #expect(project.format == .xcproj)
@@ -237,8 +243,9 @@ import XCConfigSyntax
 
     /// tuist's `Everything.xcodeproj/project.xcproj`: Release's project and `App` xcconfig is
     /// `App/Release.xcconfig`, not in the fixture: reported at the line of its `file` key.
-    @Test func xcprojMissingBaseXCConfig() throws {
-        guard let fileSystem = try Self.repository("xcproj-examples/tuist__XcodeProj") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func xcprojMissingBaseXCConfig() throws {
+        let fileSystem = try #require(try Self.repository("xcproj-examples/tuist__XcodeProj"))
         let (project, stack) = try Self.stack(fileSystem, project: "Fixtures/XCProj/Everything.xcodeproj", target: "App", configuration: "Release")
         let errors = stack.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 2)
@@ -251,8 +258,9 @@ import XCConfigSyntax
 
     // MARK: Dynamic settings
 
-    @Test func dynamicSettingsAreMarkedAsSuch() throws {
-        guard let fileSystem = try Self.repository("SDWebImage__SDWebImage") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func dynamicSettingsAreMarkedAsSuch() throws {
+        let fileSystem = try #require(try Self.repository("SDWebImage__SDWebImage"))
         let (_, stack) = try Self.stack(fileSystem, project: "SDWebImage.xcodeproj", target: "SDWebImage", configuration: "Debug")
         let resolver = stack.resolver
         #expect(resolver.winner(of: "SRCROOT")?.isDynamicSetting == true)

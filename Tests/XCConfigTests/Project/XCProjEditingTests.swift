@@ -33,9 +33,9 @@ import Testing
         String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    @Test(arguments: fixtures)
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"), arguments: fixtures)
     func setBaseThenClearOverrides(_ name: String) throws {
-        guard let fileSystem = try Self.load(name) else { return }
+        let fileSystem = try #require(try Self.load(name))
         let bundle = "/repo/\(name).xcodeproj"
         let projectFile = bundle + "/project.xcproj"
         let xcconfig = "/repo/Config/Shared-Settings.xcconfig"
@@ -116,9 +116,9 @@ import Testing
 
     func settingName(_ key: String) -> String { parseSettingKey(key)?.name ?? key }
 
-    @Test(arguments: fixtures)
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"), arguments: fixtures)
     func extractVerifiesAndRoundTrips(_ name: String) throws {
-        guard let fileSystem = try Self.load(name) else { return }
+        let fileSystem = try #require(try Self.load(name))
         let bundle = "/repo/\(name).xcodeproj"
         let before = try XcodeProject.load(path: bundle, fileSystem: fileSystem)
         let plan = try ProjectEditing.planExtract(project: bundle, output: "Extracted", fileSystem: fileSystem)
@@ -140,8 +140,9 @@ import Testing
     /// tuist's `ConfigurationOverrides`: `SWIFT_OPTIMIZATION_LEVEL` is `-O` for every configuration
     /// and `-Onone` for Debug (project-formats.md §B.3). Clearing it for Release alone keeps
     /// Debug's own entry and Profile's value, now as its own entry.
-    @Test func clearingOneConfigurationKeepsTheOthersValues() throws {
-        guard let fileSystem = try Self.load("ConfigurationOverrides") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func clearingOneConfigurationKeepsTheOthersValues() throws {
+        let fileSystem = try #require(try Self.load("ConfigurationOverrides"))
         let bundle = "/repo/ConfigurationOverrides.xcodeproj"
         fileSystem.addFile("/repo/Config/Shared-Settings.xcconfig", Self.sharedSettings)
         try ProjectEditing.apply(try ProjectEditing.planSetBase(project: bundle, xcconfig: "Config/Shared-Settings.xcconfig", fileSystem: fileSystem), fileSystem: fileSystem)
@@ -166,8 +167,9 @@ import Testing
         #expect(again.configuration(named: "Profile")?.setting("SWIFT_OPTIMIZATION_LEVEL")?.value == "-O")
     }
 
-    @Test func localInitWithAnXCProjKeepsEveryValueAndWritesEveryFileOrNone() throws {
-        guard let fileSystem = try Self.load("XcodeGenerated") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func localInitWithAnXCProjKeepsEveryValueAndWritesEveryFileOrNone() throws {
+        let fileSystem = try #require(try Self.load("XcodeGenerated"))
         let bundle = "/repo/XcodeGenerated.xcodeproj"
         let projectFile = bundle + "/project.xcproj"
         let original = try fileSystem.read(projectFile)
@@ -196,8 +198,9 @@ import Testing
 
     /// An xcconfig inside a synchronized folder is in the project already: the base names it by
     /// the folder and its path there, `{ "anchor", "relative-path" }` (project-formats.md §B.4).
-    @Test func anXCConfigInASynchronizedFolderIsNamedByTheFolder() throws {
-        guard let fileSystem = try Self.load("XcodeGenerated") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func anXCConfigInASynchronizedFolderIsNamedByTheFolder() throws {
+        let fileSystem = try #require(try Self.load("XcodeGenerated"))
         fileSystem.addFile("/repo/SampleApp/Config/App.xcconfig", "SWIFT_VERSION = 5.0\n")
         let plan = try ProjectEditing.planSetBase(
             project: "XcodeGenerated.xcodeproj", xcconfig: "SampleApp/Config/App.xcconfig", targets: ["SampleApp"], fileSystem: fileSystem)
@@ -218,8 +221,9 @@ import Testing
     /// tuist's `Everything`: the `App` group holds `Release.xcconfig`. A new xcconfig below its
     /// folder goes into it (issue 23: "the group already holding xcconfig files"), named
     /// through it.
-    @Test func theGroupHoldingXCConfigsTakesANewOne() throws {
-        guard let fileSystem = try Self.load("Everything") else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func theGroupHoldingXCConfigsTakesANewOne() throws {
+        let fileSystem = try #require(try Self.load("Everything"))
         fileSystem.addFile("/repo/App/Shared/Team.xcconfig", "TEAM_FLAG = YES\n")
         let plan = try ProjectEditing.planSetBase(project: "Everything.xcodeproj", xcconfig: "App/Shared/Team.xcconfig", configurations: ["Debug"], fileSystem: fileSystem)
         #expect(plan.notes == ["Add a file reference to App/Shared/Team.xcconfig in the group App"])
@@ -237,8 +241,9 @@ import Testing
     }
 
     /// Apple's examples have no configurations: nothing to base, nothing to move.
-    @Test func aProjectWithoutConfigurationsHasNothingToEdit() throws {
-        guard let shared = ProjectCorpusTests.sharedDirectory else { return }
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func aProjectWithoutConfigurationsHasNothingToEdit() throws {
+        let shared = try #require(ProjectCorpusTests.sharedDirectory)
         for file in ["input.project.xcproj", "expected.project.xcproj"] {
             let fileSystem = InMemoryFileSystem(currentDirectory: "/repo")
             let source = Path.join(shared, "projects/xcproj-examples/apple__xcode-project-format/Sources/ToolTests/Fixtures/" + file)

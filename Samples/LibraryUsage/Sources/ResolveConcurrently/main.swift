@@ -1,9 +1,12 @@
 import XCConfig
 
-// Load a configuration with its includes, as Xcode reads it, in one build context.
-let context = EvaluationContext(configuration: "Release", sdks: ["iphoneos18.0", "iphoneos"], arch: "arm64")
-let stack = try StackInputs(targetConfigFiles: ["Samples/SharedProject/Config/Release.xcconfig"])
-    .load(with: IncludeLoader(fileSystem: RealFileSystem()), context: context)
+// What is built, as xcodebuild takes it: the files (or a project and target), the configuration,
+// the SDK and architecture. The request finds the includes as Xcode finds them.
+var request = BuildRequest(files: ["Samples/SharedProject/Config/Release.xcconfig"], environment: .process)
+request.configuration = "Release"
+request.sdks = ["iphoneos18.0", "iphoneos"]
+request.arch = "arm64"
+let stack = try request.loadStack(fileSystem: RealFileSystem())
 let resolver = stack.resolver
 
 // One resolver answers queries from many tasks at once.
