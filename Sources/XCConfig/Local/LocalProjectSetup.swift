@@ -150,7 +150,10 @@ extension LocalConfigurationSetup {
         }
 
         var localValues = values
-        let sharedEntries = sharedNames.flatMap { targets[0].merged($0) }
+        // In the order the project has them.
+        let sharedEntries = XCConfigTextFromProject.merged(
+            targets[0].perConfiguration.mapValues { $0.filter { sharedNames.contains(parseSettingKey($0.key)?.name ?? $0.key) } },
+            configurations: targets[0].configurations.map(\.name))
         if sharedExists {
             // The shared configuration is there: the targets' values are this checkout's, so
             // they go to the local file (where they still win), unless given or already shared.

@@ -28,13 +28,16 @@ enum LocalProjectInit {
             let dryRun = arguments.flag("dry-run")
             for target in plan.targetNames {
                 let moved = plan.moved.indices.filter { plan.moved[$0].targetName == target }
-                guard !moved.isEmpty else { continue }
-                context.print("Moved out of target '\(target)':")
-                for index in moved {
-                    let entry = plan.moved[index]
-                    var line = "  \(entry.configurationName): \(entry.key) = \(entry.value) -> \(context.displayPath(plan.destinations[index]))"
-                    if plan.destinations[index] == plan.local.shared.path, !plan.createsSharedConfiguration { line += " (exists: a value other than its own goes to the local file)" }
-                    context.print(line)
+                for destination in [plan.local.shared.path, plan.perTargetFiles[target]].compactMap({ $0 }) {
+                    let lines = moved.filter { plan.destinations[$0] == destination }
+                    guard !lines.isEmpty else { continue }
+                    let file = context.displayPath(destination)
+                    context.print(destination != plan.local.shared.path
+                        ? "Moved out of target '\(target)' into \(file) (the other targets' values differ):"
+                        : plan.createsSharedConfiguration
+                        ? "Moved out of target '\(target)' into \(file) as shared defaults:"
+                        : "Moved out of target '\(target)' (\(file) exists: values other than its own go to the local file):")
+                    for index in lines { context.print("  \(plan.moved[index].configurationName): \(plan.moved[index].key) = \(plan.moved[index].value)") }
                 }
             }
             for change in plan.project.baseChanges {
