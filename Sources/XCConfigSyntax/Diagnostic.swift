@@ -23,6 +23,8 @@ public enum DiagnosticCode: String, Sendable, Hashable {
     /// A project-file build setting overrides, without `$(inherited)`, a value its own base
     /// xcconfig sets (`BaseConfigurationShadowing` in the library).
     case baseConfigurationShadowing
+    /// The configuration asked for (`-c Nope`) does not exist; the default one was used.
+    case unknownConfiguration
 }
 
 /// A problem found in an input, kept as a value until something prints it.

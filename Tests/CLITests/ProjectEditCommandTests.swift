@@ -155,3 +155,19 @@ import XCConfig
         #expect(local.stdout.contains("WITH --project"))
     }
 }
+
+/// Issue 33, finding 12: `-c` naming a configuration the project does not have printed
+/// Release's values with status 0; under `--strict` it is an error (status 1).
+@Suite struct UnknownConfigurationTests {
+    @Test func anUnknownConfigurationIsAnErrorUnderStrictAndAWarningOtherwise() throws {
+        let fileSystem = try ProjectEditCommandTests.sample()
+        let strict = runCLI(["resolve", "--project", "App.xcodeproj", "-c", "Nope", "--print", "PRODUCT_NAME", "--strict"], fileSystem: fileSystem)
+        #expect(strict.status == .failure)
+        #expect(strict.stderr.contains("error: the project 'App' has no configuration named 'Nope'"))
+        let plain = runCLI(["resolve", "--project", "App.xcodeproj", "-c", "Nope", "--print", "PRODUCT_NAME"], fileSystem: fileSystem)
+        #expect(plain.status == .success)
+        #expect(plain.stderr.contains("warning: the project 'App' has no configuration named 'Nope'"))
+        let expand = runCLI(["expand", "App/App.entitlements", "--project", "App.xcodeproj", "-c", "Nope", "--strict"], fileSystem: fileSystem)
+        #expect(expand.status == .failure)
+    }
+}

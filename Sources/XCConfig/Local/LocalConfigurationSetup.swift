@@ -93,13 +93,17 @@ package struct LocalConfigurationSetup: Sendable {
 
     /// What git says about the file at `path` (which need not exist; its folder should).
     package func gitStatus(of path: String) -> LocalFileGitStatus {
-        let directory = Path.directory(of: path)
-        let lookup = git.workTree(containing: fileSystem.kind(of: directory) == .directory ? directory : Path.directory(of: directory))
+        // git reads the disk as it is: a folder the edit is about to create is not there yet,
+        // so the work tree is the one of its nearest existing ancestor.
+        let disk = (fileSystem as? PlannedFileSystem)?.base ?? fileSystem
+        var directory = Path.directory(of: path)
+        while directory != "/", !directory.isEmpty, disk.kind(of: directory) != .directory { directory = Path.directory(of: directory) }
+        let lookup = git.workTree(containing: directory)
         var status = LocalFileGitStatus(lookup: lookup, limitation: git.limitation)
         guard case .workTree(let root) = lookup else { return status }
         status.root = root
         // git answers with symbolic links resolved (/tmp is /private/tmp on macOS).
-        let real = Path.join(Path.normalize(fileSystem.resolvingSymlinks(directory)), Path.basename(path))
+        let real = Path.join(Path.normalize(disk.resolvingSymlinks(directory)), Path.relative(path, from: directory))
         guard let relative = Self.relativePath(real, under: root) ?? Self.relativePath(path, under: root) else { return status }
         status.relativePath = relative
         status.isIgnored = git.isIgnored(relative, root: root)

@@ -77,37 +77,36 @@ extension ProjectEditSession {
     }
 
     /// Makes `xcconfig` (absolute, existing or about to be written by this edit) the base of
-    /// each selected configuration, wrapping CocoaPods configurations.
+    /// each selected configuration, wrapping CocoaPods configurations; a target in
+    /// `perTarget` gets that file instead (one that includes `xcconfig`).
     mutating func setBase(
-        _ xcconfig: String, selected: [(target: String?, id: String, name: String)], notes: inout [String],
-        wrappingEveryBase: Bool = false
+        _ sharedXCConfig: String, selected: [(target: String?, id: String, name: String)], notes: inout [String],
+        wrappingEveryBase: Bool = false, perTarget: [String: String] = [:]
     ) throws(ProjectFileError) -> [BaseConfigurationChange] {
+        func base(of entry: (target: String?, id: String, name: String)) -> String { entry.target.flatMap { perTarget[$0] } ?? sharedXCConfig }
         let view = PlannedFileSystem(base: fileSystem, edits: otherFiles)
         let loader = IncludeLoader(fileSystem: view)
         var references: [String: ProjectFileValue] = [:]
         func reference(to path: String) throws(ProjectFileError) -> ProjectFileValue {
             if let id = references[path] { return id }
-            let added = try graph.addFileReference(to: path)
-            if added.isNew {
-                notes.append("Add a file reference to \(Path.display(path, relativeTo: fileSystem.currentDirectory)) in the group \(added.groupName)"
-                    + (added.createdGroup ? " (created)" : ""))
-            }
+            let added = try addFileReference(to: path, notes: &notes)
             references[path] = added.reference
             return added.reference
         }
 
         // Wrapper names: `Debug.xcconfig` when one CocoaPods file per configuration name is
         // wrapped, else `<Target>-Debug.xcconfig`.
-        var podsByConfiguration: [String: Set<String>] = [:]
+        var podsByConfiguration: [String: Set<[String]>] = [:]
         for entry in selected {
             if let previous = modelConfiguration(target: entry.target, name: entry.name)?.baseConfiguration?.path,
                Self.isCocoaPodsConfiguration(previous) || wrappingEveryBase {
-                podsByConfiguration[entry.name, default: []].insert(previous)
+                podsByConfiguration[entry.name, default: []].insert([previous, base(of: entry)])
             }
         }
 
         var changes: [BaseConfigurationChange] = []
         for entry in selected {
+            let xcconfig = base(of: entry)
             let current = modelConfiguration(target: entry.target, name: entry.name)?.baseConfiguration
             let previous = current.map { $0.path ?? $0.writtenForm }
             var change = BaseConfigurationChange(

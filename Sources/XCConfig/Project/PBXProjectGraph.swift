@@ -8,6 +8,10 @@ struct PBXProjectGraph: ProjectEditGraph {
     let bundlePath: String
     /// Resolves groups and file references of the file as read to paths.
     private let reader: PBXProjectReader.Reader
+    /// The groups and file references this edit added, by id, with their paths: the reader
+    /// knows the file as read only, and a second new file of a folder goes into the group the
+    /// first one created.
+    private var addedPaths: [String: String] = [:]
 
     init(document: ProjectFileDocument, bundlePath: String) throws(ProjectFileError) {
         self.document = document
@@ -41,6 +45,7 @@ struct PBXProjectGraph: ProjectEditGraph {
 
     /// The resolved path of a group or file reference of the file as read.
     func path(of id: String) -> String? {
+        if let added = addedPaths[id] { return added }
         if case .path(let path) = reader.resolve(id, depth: 0) { return path }
         return nil
     }
@@ -131,6 +136,7 @@ struct PBXProjectGraph: ProjectEditGraph {
             let id = document.newObjectID(seed: "group " + folder)
             try document.addObject(group, id: id)
             try document.append(.string(id), toArrayAt: ["objects", mainGroup, "children"])
+            addedPaths[id] = Path.directory(of: path)
             groupID = id
             relativePath = Path.basename(path)
             createdGroup = true
@@ -144,6 +150,7 @@ struct PBXProjectGraph: ProjectEditGraph {
         let id = document.newObjectID(seed: "file " + relativePath)
         try document.addObject(reference, id: id)
         try document.append(.string(id), toArrayAt: ["objects", groupID, "children"])
+        addedPaths[id] = path
         return AddedFileReference(reference: .string(id), groupName: groupName(groupID), createdGroup: createdGroup, isNew: true)
     }
 

@@ -62,6 +62,22 @@ struct ProjectEditSession {
         return edits
     }
 
+    /// The file reference to the xcconfig at `path` (``ProjectEditGraph/addFileReference(to:)``),
+    /// with a note when it is new.
+    mutating func addFileReference(to path: String, notes: inout [String]) throws(ProjectFileError) -> AddedFileReference {
+        let added = try graph.addFileReference(to: path)
+        if added.isNew {
+            notes.append("Add a file reference to \(Path.display(path, relativeTo: fileSystem.currentDirectory)) in the group \(added.groupName)"
+                + (added.createdGroup ? " (created)" : ""))
+        }
+        return added
+    }
+
+    /// A file reference to each xcconfig of `paths` the project has none to.
+    mutating func addFileReferences(to paths: [String], notes: inout [String]) throws(ProjectFileError) {
+        for path in paths { _ = try addFileReference(to: path, notes: &notes) }
+    }
+
     /// The selected configurations: the project's (no `targets`) or those targets', narrowed to
     /// `configurations` when given.
     func selectedConfigurations(targets: [String], configurations: [String]) throws(ProjectFileError)

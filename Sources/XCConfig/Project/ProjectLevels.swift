@@ -81,7 +81,7 @@ extension XcodeProject {
                 severity: .warning,
                 message: "the project '\(name)' has no configuration named '\(requestedConfiguration)'"
                     + (fallback.map { "; using '\($0)'" } ?? ""),
-                file: projectFilePath))
+                file: projectFilePath, code: .unknownConfiguration))
         }
 
         let projectConfiguration = effectiveConfiguration(named: wanted, in: configurations)

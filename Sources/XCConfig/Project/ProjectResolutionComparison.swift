@@ -123,16 +123,20 @@ struct ProjectResolutionComparison {
         return changes
     }
 
-    /// The values of `names` for each target × configuration, before and after, changed or not.
+    /// The values of `names` for each target × configuration, before and after, changed or not,
+    /// in the context of the first platform the target builds for (as a build for it sees a
+    /// `[sdk=macosx*]` value).
     func values(targets: [String] = [], configurations: [String] = [], names: [String]) -> [ResolvedSettingChange] {
         var values: [ResolvedSettingChange] = []
         for pair in matrix(targets: targets, configurations: configurations) {
-            guard let old = resolver(afterEdit: false, target: pair.target, configuration: pair.configuration, sdk: nil),
-                  let new = resolver(afterEdit: true, target: pair.target, configuration: pair.configuration, sdk: nil)
+            let plain = resolver(afterEdit: false, target: pair.target, configuration: pair.configuration, sdk: nil)
+            let sdk = plain.flatMap { Self.platforms($0).first }
+            guard let old = resolver(afterEdit: false, target: pair.target, configuration: pair.configuration, sdk: sdk),
+                  let new = resolver(afterEdit: true, target: pair.target, configuration: pair.configuration, sdk: sdk)
             else { continue }
             for name in names {
                 values.append(ResolvedSettingChange(
-                    targetName: pair.target, configurationName: pair.configuration, sdk: nil, name: name,
+                    targetName: pair.target, configurationName: pair.configuration, sdk: sdk, name: name,
                     before: old.value(of: name), after: new.value(of: name),
                     beforeSource: Self.source(old.winner(of: name)), afterSource: Self.source(new.winner(of: name))))
             }

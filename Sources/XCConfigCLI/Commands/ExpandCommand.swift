@@ -42,7 +42,7 @@ enum ExpandCommand: Command {
                 .flag("in-place", help: "Replace the input file with the expanded property list (atomically, keeping its permissions)."),
                 .value("app-id-prefix", valueName: "prefix",
                        help: "The value of $(AppIdentifierPrefix), used verbatim (trailing '.' included). Default: the reference is kept for the provisioning step."),
-                .flag("strict", help: "References to settings assigned at no level are errors (status 1) instead of warnings."),
+                .flag("strict", help: "References to settings assigned at no level, and a configuration that does not exist, are errors (status 1) instead of warnings."),
             ],
             positionals: [
                 PositionalSpec("file", help: "The entitlements file or Info.plist (XML or binary property list)."),
@@ -82,8 +82,9 @@ enum ExpandCommand: Command {
         }
 
         let stack = try StackArguments(arguments, files: arguments.positionals("xcconfig"), context: context).load()
-        context.diagnostics.print(StackArguments.explained(stack.loadDiagnostics, context: context))
-        var failed = stack.loadDiagnostics.contains { $0.severity == .error }
+        let loadDiagnostics = StrictDiagnostics.escalated(stack.loadDiagnostics, strict: arguments.flag("strict"))
+        context.diagnostics.print(StackArguments.explained(loadDiagnostics, context: context))
+        var failed = loadDiagnostics.contains { $0.severity == .error }
 
         let expansion = PlistExpansion(kind: kind, appIdentifierPrefix: arguments.value("app-id-prefix"), strict: arguments.flag("strict"))
         let result: PlistExpansionResult

@@ -61,17 +61,23 @@ enum LocalInitCommand: Command {
                   xcconfig local init --dry-run > /tmp/preview.xcconfig
                   xcconfig local init --project App.xcodeproj DEVELOPMENT_TEAM=ABCDE12345
 
-                WITH --project, the whole setup in one command: CONFIG (default: \
-                Config/CustomConfig.xcconfig in the project directory) is created with the \
-                target's per-developer settings (DEVELOPMENT_TEAM, PRODUCT_BUNDLE_IDENTIFIER, \
-                CODE_SIGN_STYLE, CODE_SIGN_IDENTITY, PROVISIONING_PROFILE_SPECIFIER and each NAME \
-                given), moved out of the project file with their current values as shared \
-                defaults, and ends with #include? "LocalConfig.xcconfig"; it becomes the target's \
-                base configuration (an existing base, CocoaPods' or another, is kept by a wrapper \
-                that includes it first); the local file is written with the given values and \
-                git-ignored. The values before and after are printed per configuration. All files \
-                are written or none; without NAME=VALUE, every setting resolves exactly as before \
-                (checked before writing).
+                WITH --project, the whole setup in one command, for every target of the \
+                project (--target, repeatable, narrows it): the per-developer settings \
+                (DEVELOPMENT_TEAM, PRODUCT_BUNDLE_IDENTIFIER, CODE_SIGN_STYLE, CODE_SIGN_IDENTITY, \
+                PROVISIONING_PROFILE_SPECIFIER and each NAME given) are moved out of the project \
+                file: those every target sets alike into CONFIG (default: \
+                Config/CustomConfig.xcconfig in the project directory), as shared defaults, which \
+                ends with #include? "LocalConfig.xcconfig"; those whose values differ between \
+                targets into a per-target file next to it (Config/<Target>.xcconfig) that then \
+                includes CONFIG. That file or CONFIG becomes each target's base configuration (an \
+                existing base, CocoaPods' or another, is kept by a wrapper that includes it \
+                first); every new xcconfig gets a file reference, in one group; the local file is \
+                written with the given values only (your team, the setting your bundle \
+                identifiers start with) and git-ignored. PRODUCT_BUNDLE_IDENTIFIER=... is refused \
+                when the targets' differ. The values before and after are printed for every \
+                target and configuration. All files are written or none; every setting of every \
+                target resolves exactly as before without the local file, per platform (checked \
+                before writing).
                 """,
             options: localContextOptions + [
                 .flag("from-env", help: "Take the value of each overridable setting that has an environment variable of the same name from the environment (NAME=VALUE arguments win)."),

@@ -53,23 +53,35 @@ enum ProjectEditOutput {
     }
 
     /// Each value before and after, grouped by target × configuration.
-    static func valueLines(_ changes: [ResolvedSettingChange]) -> [String] {
+    ///
+    /// `summarizingUnchanged`: the values that stay as they were are named on one line per
+    /// heading, not one line each.
+    static func valueLines(_ changes: [ResolvedSettingChange], summarizingUnchanged: Bool = false) -> [String] {
         var lines: [String] = []
         var group = ""
+        var unchanged: [String] = []
+        func flushUnchanged() {
+            if !unchanged.isEmpty { lines.append("    unchanged: " + unchanged.joined(separator: ", ")) }
+            unchanged = []
+        }
         for change in changes {
             let heading = (change.targetName.map { "\($0) / " } ?? "") + change.configurationName + (change.sdk.map { " [sdk=\($0)]" } ?? "")
             if heading != group {
+                flushUnchanged()
                 lines.append("  \(heading):")
                 group = heading
             }
             let shown = { (value: String) in value.isEmpty ? "(empty)" : value }
-            if change.before == change.after {
+            if change.before == change.after, summarizingUnchanged {
+                unchanged.append(change.name)
+            } else if change.before == change.after {
                 lines.append("    \(change.name): \(shown(change.after)) (unchanged)")
             } else {
                 lines.append("    \(change.name): \(shown(change.before)) -> \(shown(change.after))"
                     + (change.afterSource.map { "    (now from \($0))" } ?? ""))
             }
         }
+        flushUnchanged()
         return lines
     }
 

@@ -50,7 +50,7 @@ enum ResolveCommand: Command {
                        help: "Print only this setting's value, raw. A name assigned at no level is an error."),
                 .flag("all-targets", help: "With --project and --format json: every target, as {target: {configuration: {NAME: value}}}; with --format showbuildsettings or xcodebuild-json: one block per target, as xcodebuild -alltargets (also -alltargets)."),
                 .flag("all-configurations", help: "With --project and --format json: every configuration of each target listed."),
-                .flag("strict", help: "Exit with status 1 when a printed value depends on what only Xcode and its SDK know (otherwise a note on stderr)."),
+                .flag("strict", help: "Exit with status 1 when a printed value depends on what only Xcode and its SDK know (otherwise a note on stderr), or when the configuration asked for does not exist (otherwise a warning)."),
                 .flag("show-build-settings", help: "xcodebuild's -showBuildSettings: --format showbuildsettings unless another --format is given, so xcodebuild's command line prints xcodebuild's text."),
             ],
             positionals: [PositionalSpec("file", help: "Configuration files of the target-xcconfig level, read in order.", isOptional: true, isRepeatable: true)],
@@ -76,8 +76,9 @@ enum ResolveCommand: Command {
         let stackArguments = try StackArguments(arguments, files: files, context: context)
         let stack = try stackArguments.load()
         let resolver = stack.resolver
-        context.diagnostics.print(StackArguments.explained(stack.loadDiagnostics, context: context))
-        var failed = stack.loadDiagnostics.contains { $0.severity == .error }
+        let loadDiagnostics = StrictDiagnostics.escalated(stack.loadDiagnostics, strict: arguments.flag("strict"))
+        context.diagnostics.print(StackArguments.explained(loadDiagnostics, context: context))
+        var failed = loadDiagnostics.contains { $0.severity == .error }
 
         let printed = arguments.values("print")
         if !printed.isEmpty {

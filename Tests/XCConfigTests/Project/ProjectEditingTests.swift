@@ -188,7 +188,7 @@ import Testing
         fileSystem.failWrites(under: "/sample/App.xcodeproj/project.pbxproj", with: .ioError("disk full"))
         let setup = LocalConfigurationSetup(fileSystem: fileSystem, git: Self.git(fileSystem))
         let plan = try setup.planProjectInit(
-            project: "App.xcodeproj", target: nil, sharedPath: nil,
+            project: "App.xcodeproj", sharedPath: nil,
             values: [LocalSettingValue(key: "DEVELOPMENT_TEAM", value: "ABCDE12345")], editGitIgnore: true)
         #expect(plan.project.edits.count == 3)
         #expect(throws: FileTransactionError.self) { try ProjectEditing.apply(plan.project, fileSystem: fileSystem) }
@@ -210,7 +210,7 @@ import Testing
         fileSystem.addFile("/sample/Config/Debug.xcconfig", "#include \"Base.xcconfig\"\n")
         fileSystem.addFile("/sample/Config/Release.xcconfig", "#include \"Base.xcconfig\"\n")
         let setup = LocalConfigurationSetup(fileSystem: fileSystem, git: Self.git(fileSystem))
-        let plan = try setup.planProjectInit(project: "App.xcodeproj", target: "App", sharedPath: nil, values: [], editGitIgnore: true)
+        let plan = try setup.planProjectInit(project: "App.xcodeproj", targets: ["App"], sharedPath: nil, values: [], editGitIgnore: true)
         #expect(plan.createsSharedConfiguration)
         #expect(plan.project.settingChanges.allSatisfy { $0.before == $0.after })
         try ProjectEditing.apply(plan.project, fileSystem: fileSystem)

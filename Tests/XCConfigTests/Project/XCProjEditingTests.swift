@@ -174,7 +174,7 @@ import Testing
         let projectFile = bundle + "/project.xcproj"
         let original = try fileSystem.read(projectFile)
         let setup = LocalConfigurationSetup(fileSystem: fileSystem, git: ProjectEditingTests.git(fileSystem))
-        let plan = try setup.planProjectInit(project: bundle, target: nil, sharedPath: nil, values: [], editGitIgnore: true)
+        let plan = try setup.planProjectInit(project: bundle, sharedPath: nil, values: [], editGitIgnore: true)
         #expect(plan.moved.map(\.key) == ["CODE_SIGN_STYLE", "PRODUCT_BUNDLE_IDENTIFIER", "CODE_SIGN_STYLE", "PRODUCT_BUNDLE_IDENTIFIER"])
         #expect(plan.project.settingChanges.allSatisfy { $0.before == $0.after })
         let paths = fileSystem.allPaths
