@@ -135,7 +135,7 @@ extension BuildRequest {
         loader.projectRoot = projectRoot.map(absolute)
         loader.parsedFiles = parsedFiles ?? ParsedFileCache()
         var inputs = planned.inputs
-        if usesXcodeDefaults { inputs.xcodeDefaults = try xcodeDefaults() }
+        if usesXcodeDefaults { inputs.xcodeDefaults = try xcodeDefaults(fileSystem: fileSystem) }
         return ProjectStackSource(project: project, loader: loader, inputs: inputs, hostSettings: hostSettings, options: options)
     }
 }
@@ -156,16 +156,25 @@ extension BuildRequest {
         return host
     }
 
-    /// The settings Xcode defines, for a project's stacks: `nil` unless ``usesXcodeDefaults``.
-    func xcodeDefaults() throws(BuildRequestError) -> XcodeDefaults? {
+    /// The settings Xcode defines, for a project's stacks (and for `xcodebuild -version` and
+    /// `-showsdks`): `nil` unless ``usesXcodeDefaults``.
+    /// The Xcode version is ``xcodeVersion``, else `XCCONFIG_XCODE_VERSION` in the
+    /// environment, else the installed Xcode's (its `version.plist`), else the newest known.
+    public func xcodeDefaults(fileSystem: any FileSystem) throws(BuildRequestError) -> XcodeDefaults? {
         guard usesXcodeDefaults else { return nil }
         var defaults = XcodeDefaults()
-        if let xcodeVersion {
-            guard let release = XcodeRelease.named(xcodeVersion) else { throw .unknownXcodeVersion(xcodeVersion) }
+        let developerDirectory = locatedDeveloperDirectory
+        let environmentVersion = environment["XCCONFIG_XCODE_VERSION"].flatMap { $0.isEmpty ? nil : $0 }
+        if let version = xcodeVersion ?? environmentVersion {
+            guard let release = XcodeRelease.matching(version) else { throw .unknownXcodeVersion(version) }
+            defaults.release = release
+        } else if let developerDirectory, let version = XcodeRelease.installedVersion(developerDirectory: developerDirectory, fileSystem: fileSystem),
+                  let release = XcodeRelease.matching(version) {
             defaults.release = release
         }
-        if let directory = locatedDeveloperDirectory { defaults.developerDirectory = directory }
+        if let directory = developerDirectory { defaults.developerDirectory = directory }
         defaults.derivedDataPath = derivedDataPath.map(absolute)
+        defaults.action = buildAction
         defaults.environment = userIdentity
         for name in XcodeDefaults.environmentNames {
             if let value = environment[name] { defaults.environment[name] = value }
@@ -216,7 +225,7 @@ extension BuildRequest {
             if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
             if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
             inputs.apply(levels, projectFile: project.projectFilePath)
-            inputs.xcodeDefaults = try xcodeDefaults()
+            inputs.xcodeDefaults = try xcodeDefaults(fileSystem: fileSystem)
             projectDirectory = project.projectDirectory
             target = levels.targetName
         } else if let target = selection.target, evaluation.targetName == nil {

@@ -37,6 +37,9 @@ public struct BuildRequest: Sendable {
     public var scheme: String?
     /// The scheme action (`build`, `test`, `archive`, …).
     public var action: SchemeAction
+    /// The build action xcodebuild is asked for (`build`, `test`, `build-for-testing`,
+    /// `clean`, …): `ACTION` in Xcode's defaults.
+    public var buildAction: String
     /// The target (`-target`); with a scheme, only that one of the scheme's targets. Without a
     /// project, it only binds the `target` condition.
     public var target: String?
@@ -113,6 +116,7 @@ public struct BuildRequest: Sendable {
         self.files = files
         self.project = project
         self.action = .build
+        self.buildAction = "build"
         self.allTargets = false
         self.sdks = []
         self.conditions = [:]

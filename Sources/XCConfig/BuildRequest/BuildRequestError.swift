@@ -43,7 +43,8 @@ public enum BuildRequestError: Error, Sendable, CustomStringConvertible {
         case .schemeNotSupported: "a scheme or workspace resolves one target at a time here; name the targets with a project and a target"
         case .allTargetsWithoutProject: "every target needs a project"
         case .unknownXcodeVersion(let version):
-            "unknown Xcode '\(version)'; known: " + XcodeRelease.known.map { "\($0.version) (\($0.build))" }.joined(separator: ", ")
+            "'\(version)' is neither an Xcode version (26.4, 7.2.1) nor a known build: "
+                + XcodeRelease.known.map(\.build).joined(separator: ", ")
         case .noSuchScheme(let name, let container, let schemes):
             "the \(container) has no scheme named '\(name)'"
                 + (schemes.isEmpty ? "" : "; its schemes are " + schemes.map { "'\($0)'" }.joined(separator: ", "))

@@ -20,6 +20,8 @@ public struct XcodeDefaults: Sendable {
     public var environment: [String: String]
     /// The machine's architecture (`HOST_ARCH`, `NATIVE_ARCH`): a current Mac's by default.
     public var hostArchitecture: String
+    /// `ACTION`: the build action xcodebuild runs (`build`, `test`, `archive`, `clean`, …).
+    public var action: String = "build"
     /// The levels made so far, by everything they depend on: every target × configuration of
     /// a project shares them (sorting them again for each cost a third of resolving one).
     private let madeLevels = Locked<[String: [DictionaryEntry]]>([:])
@@ -48,6 +50,10 @@ public struct XcodeDefaults: Sendable {
         public var platform: ApplePlatform
         /// `26.4`.
         public var version: String
+        public init(platform: ApplePlatform, version: String) {
+            self.platform = platform
+            self.version = version
+        }
         /// The canonical name, `iphoneos26.4`: `SDK_NAME` and the first value of the `sdk` condition.
         public var canonicalName: String { platform.name + version }
     }
@@ -80,7 +86,8 @@ public struct XcodeDefaults: Sendable {
         platformDirectory(sdk.platform) + "/Developer/SDKs/" + sdk.platform.directoryName + sdk.version + ".sdk"
     }
 
-    func platformDirectory(_ platform: ApplePlatform) -> String {
+    /// The folder of `platform` in the Xcode install: `$(DEVELOPER_DIR)/Platforms/iPhoneOS.platform`.
+    public func platformDirectory(_ platform: ApplePlatform) -> String {
         developerDirectory + "/Platforms/" + platform.directoryName + ".platform"
     }
 
@@ -121,7 +128,7 @@ extension XcodeDefaults {
 
     /// The entries of `make()`, made once for `key` and this value's properties.
     private func cached(_ key: [String], _ make: () -> [(name: String, value: String)]) -> [DictionaryEntry] {
-        var parts = key + [release.build, developerDirectory, derivedDataPath ?? "", hostArchitecture]
+        var parts = key + [release.build, developerDirectory, derivedDataPath ?? "", hostArchitecture, action]
         for name in environment.keys.sorted() { parts += [name, environment[name] ?? ""] }
         let fullKey = parts.joined(separator: "\u{0}")
         if let entries = madeLevels.withLock({ $0[fullKey] }) { return entries }
@@ -141,6 +148,7 @@ extension XcodeDefaults {
         for name in Self.environmentNames { if let value = environment[name] { settings.append((name, Self.literal(value))) } }
         let developer = Self.literal(developerDirectory)
         let contents = Self.literal(Path.directory(of: developerDirectory))
+        if action != "build" { settings.append(("ACTION", action)) }
         settings += [
             ("DEVELOPER_DIR", developer),
             ("LEGACY_DEVELOPER_DIR", contents + "/PlugIns/Xcode3Core.ideplugin/Contents/SharedSupport/Developer"),

@@ -61,6 +61,41 @@ public struct XcodeRelease: Sendable, Hashable {
             ?? known.first { $0.version.hasPrefix(name + ".") }
     }
 
+    /// The release `name` stands for: a tabulated one (``named(_:)``), else, for any other
+    /// version number (`26.2`, `15.0`, `5.1.1`), that version with the build and SDKs of the
+    /// nearest tabulated release (the lower one of two as near). `nil` for a build (`16E140`)
+    /// or text the table does not hold.
+    public static func matching(_ name: String) -> XcodeRelease? {
+        if let release = named(name) { return release }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) else { return nil }
+        func position(_ version: String) -> Int {
+            let numbers = numbers(version)
+            return numbers[0] * 10_000 + min(numbers[1], 99) * 100 + min(numbers[2], 99)
+        }
+        let asked = position(name)
+        var release = known.min { abs(position($0.version) - asked) < abs(position($1.version) - asked) }!
+        release.version = name
+        return release
+    }
+
+    /// `[26, 4, 0]` for `26.4`.
+    private static func numbers(_ version: String) -> [Int] {
+        let parts = version.split(separator: ".").map { Int($0) ?? 0 }
+        return parts + Array(repeating: 0, count: max(0, 3 - parts.count))
+    }
+
+    /// The version of the Xcode whose developer directory is `developerDirectory`, from the
+    /// `version.plist` beside it (`CFBundleShortVersionString`); `nil` without one.
+    public static func installedVersion(developerDirectory: String, fileSystem: any FileSystem) -> String? {
+        let file = Path.join(Path.directory(of: developerDirectory), "version.plist")
+        guard fileSystem.kind(of: file) == .file, let bytes = try? fileSystem.read(file),
+              let plist = try? PropertyListValue(parsing: bytes), case .dictionary(let entries) = plist,
+              let entry = entries.first(where: { $0.key == "CFBundleShortVersionString" }), case .string(let version) = entry.value
+        else { return nil }
+        return version
+    }
+
     /// The release assumed without `--xcode-version`: the newest in ``known``.
     public static var current: XcodeRelease { known[known.count - 1] }
 }

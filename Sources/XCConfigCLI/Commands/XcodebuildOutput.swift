@@ -8,16 +8,34 @@ enum XcodebuildOutput {
     /// The `--format` values this type prints.
     static let formats = ["showbuildsettings", "xcodebuild-json"]
 
+    /// What the `xcodebuild` entry adds to `resolve`'s arguments.
+    struct Options {
+        /// The action word: `ACTION` and the header's `Build settings for action …`.
+        var action = "build"
+        /// Whether an error in the inputs (a missing `#include`) makes the status 1; xcodebuild
+        /// prints the settings it has and exits 0.
+        var failsOnInputErrors = true
+        /// The scheme action whose targets and configuration are used.
+        var schemeAction = SchemeAction.build
+        /// `-NAME=VALUE` user defaults, echoed as xcodebuild echoes them.
+        var userDefaults: [(name: String, value: String)] = []
+        /// Whether `--sdk` is echoed as `SDKROOT`: not when it came from `-destination`.
+        var echoesSDK = true
+    }
+
     /// Resolves every target the arguments name (a scheme's build targets, `--all-targets`, or
     /// the one `--project`/`--target` picks) with every setting xcodebuild lists, and prints
     /// them in `--format`.
-    static func run(_ arguments: ParsedArguments, files: [String], context: CommandContext) throws -> ExitStatus {
+    static func run(_ arguments: ParsedArguments, files: [String], context: CommandContext, options: Options = Options()) throws -> ExitStatus {
         guard !arguments.flag("provenance"), !arguments.flag("levels"), !arguments.flag("all-configurations") else {
             throw UsageError("--format \(arguments.value("format") ?? "") takes neither --provenance, --levels nor --all-configurations")
         }
         // Each project is read once, and each xcconfig parsed once, for all targets.
         var request = try StackArguments.request(arguments, files: files, context: context)
         request.allTargets = arguments.flag("all-targets")
+        request.buildAction = options.action
+        request.action = options.schemeAction
+        for (name, value) in options.userDefaults { request.userDefaults[name] = value }
         let plan = try StackArguments.plan(request, context: context)
         var blocks: [(target: String, settings: [ResolvedSetting])] = []
         var unknowable: [UnknowableValue] = []
@@ -29,7 +47,7 @@ enum XcodebuildOutput {
             let diagnostics = (StackArguments.explained(stack.loadDiagnostics, context: context) + stack.resolver.diagnostics)
                 .filter { seen.insert($0).inserted }
             context.diagnostics.print(diagnostics)
-            if diagnostics.contains(where: { $0.severity == .error }) { failed = true }
+            if options.failsOnInputErrors, diagnostics.contains(where: { $0.severity == .error }) { failed = true }
             // xcodebuild lists everything: context bindings and project-defined settings too.
             let settings = stack.resolver.resolveAll(at: .all)
             context.keepUntilExit(settings)
@@ -37,19 +55,27 @@ enum XcodebuildOutput {
             blocks.append((stack.resolver.context.targetName ?? planned.target ?? "", settings))
         }
         if arguments.value("format") == "xcodebuild-json" {
-            context.standardOutput.write(bytes: json(blocks))
+            context.standardOutput.write(bytes: json(blocks, action: options.action))
         } else {
-            context.standardOutput.write(bytes: commandLineBlock(arguments) + text(blocks))
+            context.standardOutput.write(bytes: userDefaultsBlock(options.userDefaults) + commandLineBlock(arguments, echoesSDK: options.echoesSDK) + text(blocks, action: options.action))
         }
         if UnknowableNote.report(unknowable, strict: arguments.flag("strict"), context: context) { failed = true }
         return failed ? .failure : .success
     }
 
+    /// `User defaults from command line:` and the defaults, then a blank line; empty without any.
+    static func userDefaultsBlock(_ defaults: [(name: String, value: String)]) -> [UInt8] {
+        guard !defaults.isEmpty else { return [] }
+        var text = "User defaults from command line:\n"
+        for (name, value) in defaults { text += "    \(name) = \(value)\n" }
+        return Array((text + "\n").utf8)
+    }
+
     /// `Build settings from command line:` and the overrides, `-sdk` echoed as `SDKROOT`, then
     /// a blank line, as xcodebuild starts its output when given any; empty otherwise.
-    static func commandLineBlock(_ arguments: ParsedArguments) -> [UInt8] {
+    static func commandLineBlock(_ arguments: ParsedArguments, echoesSDK: Bool = true) -> [UInt8] {
         var entries = arguments.overrides.map { ($0.key, $0.value) }
-        if let sdk = arguments.values("sdk").first, !entries.contains(where: { $0.0 == "SDKROOT" }) {
+        if echoesSDK, let sdk = arguments.values("sdk").first, !entries.contains(where: { $0.0 == "SDKROOT" }) {
             entries.append(("SDKROOT", sdk))
         }
         guard !entries.isEmpty else { return [] }
@@ -62,11 +88,11 @@ enum XcodebuildOutput {
     /// `Build settings for action build and target NAME:` (the name in double quotes when it
     /// holds a space), each setting as `    NAME = value` in byte order, and a blank line after
     /// each block, as in every dump of `../xcodebuild`.
-    static func text(_ blocks: [(target: String, settings: [ResolvedSetting])]) -> [UInt8] {
+    static func text(_ blocks: [(target: String, settings: [ResolvedSetting])], action: String = "build") -> [UInt8] {
         var output: [UInt8] = []
         for (target, settings) in blocks {
             let shownName = target.contains(" ") ? "\"\(target)\"" : target
-            output.append(contentsOf: "Build settings for action build and target \(shownName):\n".utf8)
+            output.append(contentsOf: "Build settings for action \(action) and target \(shownName):\n".utf8)
             for setting in settings {
                 output.append(contentsOf: "    ".utf8)
                 output.append(contentsOf: setting.name.utf8)
@@ -82,12 +108,12 @@ enum XcodebuildOutput {
     /// `xcodebuild -showBuildSettings -json`: an array of `{"action", "buildSettings", "target"}`
     /// written as Foundation's pretty printer writes it (two-space indent, `"key" : value`,
     /// slashes unescaped), setting names in its sorted-keys order (``jsonKeyPrecedes(_:_:)``).
-    static func json(_ blocks: [(target: String, settings: [ResolvedSetting])]) -> [UInt8] {
+    static func json(_ blocks: [(target: String, settings: [ResolvedSetting])], action: String = "build") -> [UInt8] {
         func quoted(_ string: String) -> String { JSONValue.string(string).serialized(pretty: false) }
         var text = "["
         for (index, block) in blocks.enumerated() {
             text += index == 0 ? "\n" : ",\n"
-            text += "  {\n    \"action\" : \"build\",\n    \"buildSettings\" : {"
+            text += "  {\n    \"action\" : " + quoted(action) + ",\n    \"buildSettings\" : {"
             let settings = block.settings.sorted { jsonKeyPrecedes($0.name, $1.name) }
             for (position, setting) in settings.enumerated() {
                 text += (position == 0 ? "\n" : ",\n") + "      " + quoted(setting.name) + " : " + quoted(setting.value)

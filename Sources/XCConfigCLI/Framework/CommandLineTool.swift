@@ -17,6 +17,7 @@ public enum CommandLineTool {
             DiffCommand.self,
             LanguageServerCommand.self,
             CompletionsCommand.self,
+            XcodebuildCommand.self,
         ]
     }
 
@@ -32,8 +33,10 @@ public enum CommandLineTool {
     /// Runs the real process's invocation: its arguments, environment, working directory,
     /// file system and standard streams.
     public static func runProcess() -> Int32 {
+        // Run as `xcodebuild` (a link or a copy named so), the tool reads xcodebuild's command line.
+        let invokedAsXcodebuild = CommandLine.arguments.first.map { Path.basename($0) == "xcodebuild" } ?? false
         var context = CommandContext(
-            arguments: Array(CommandLine.arguments.dropFirst()),
+            arguments: (invokedAsXcodebuild ? ["xcodebuild"] : []) + Array(CommandLine.arguments.dropFirst()),
             currentDirectory: RealFileSystem.processWorkingDirectory(),
             fileSystem: RealFileSystem(),
             standardOutput: .fileDescriptor(1),
@@ -105,6 +108,15 @@ public enum CommandLineTool {
             return .success
         }
 
+        if arguments[index] == "xcodebuild" {
+            // xcodebuild's grammar, not this tool's: single-dash words, action words, prefixes.
+            let rest = Array(arguments[(index + 1)...])
+            if rest == ["--help"] || rest == ["-h"] {
+                context.standardOutput.write(HelpFormatter.help(for: [XcodebuildCommand.self]))
+                return .success
+            }
+            return XcodebuildCommand.run(xcodebuildArguments: rest, context: context)
+        }
         guard var (command, configuration) = Self.command(named: arguments[index], in: commands) else {
             return topLevelUsageError("Unknown command '\(arguments[index])'" + commandSuggestion(arguments[index]), context: context)
         }

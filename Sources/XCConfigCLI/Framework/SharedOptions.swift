@@ -67,7 +67,7 @@ extension OptionSpec {
     public static var xcodeDefaults: [OptionSpec] {
         [
             .value("xcode-version", valueName: "version",
-                   help: "With --project: the Xcode whose settings are assumed (XCODE_VERSION_*, SDK versions), a version or build: \(XcodeRelease.known.map(\.version).joined(separator: ", ")). Default: \(XcodeRelease.current.version) (\(XcodeRelease.current.build)).",
+                   help: "With --project: the Xcode whose settings are assumed (XCODE_VERSION_*, SDK versions): any version, or a build of \(XcodeRelease.known.map(\.version).joined(separator: ", ")), whose tables the nearest version takes. Default: $XCCONFIG_XCODE_VERSION, else the version.plist of --developer-dir's Xcode, else \(XcodeRelease.current.version) (\(XcodeRelease.current.build)).",
                    group: levelGroup),
             .value("derived-data-path", valueName: "dir",
                    help: "With --project: the project's DerivedData folder, as xcodebuild -derivedDataPath (BUILD_DIR, OBJROOT, SYMROOT, ... under it). Default: as Xcode names it, DerivedData/<Name>-<hash> in ~/Library/Developer/Xcode.",
