@@ -74,14 +74,36 @@ import XCConfig
             #expect(run.status == .success, "\(command.folder)/\(command.dump): \(run.stderr)")
             #expect(run.stdout.contains("Build settings for action build and target "), "\(command.folder)/\(command.dump)")
             let ours = XcodebuildParityTests.dumpSettings(run.stdout)
-            for (name, value) in dump where !value.contains("<") && !value.contains("/DerivedData/") && !value.contains(folder) {
+            // The two machines' source roots written alike; values under their DerivedData
+            // folder or holding a placeholder of the publisher's are left out.
+            let theirRoot = dump["PROJECT_DIR"]
+            for (name, value) in dump where !value.contains("<") && !value.contains("/DerivedData/") {
+                let expected = theirRoot.map { value.replacingEvery($0, with: folder) } ?? value
                 total += 1
-                if ours[name] == value { equal += 1 }
+                if ours[name] == expected { equal += 1 }
             }
         }
-        // Values that hold no machine path or placeholder. The issue asks for 90%: the values of
-        // the legacy build system (Xcode 9 and before) are the gap.
-        #expect(Double(equal) >= 0.78 * Double(total), "\(equal) of \(total)")
+        // The issue asks for 90%. The gap: the host's values (CACHE_ROOT, MAC_OS_X_*), the legacy
+        // build system's concrete CURRENT_ARCH and what is built from it, old SDKs' suggested
+        // deployment targets, and `..` left in the path settings of Flutter's SYMROOT.
+        #expect(Double(equal) >= 0.87 * Double(total), "\(equal) of \(total)")
+    }
+
+    /// Xcode 9 and earlier print the legacy build system's tables: each value here is the Xcode
+    /// 7.0 macOS dump's.
+    @Test(.enabled(if: XcodebuildEntryTests.directory != nil, "shared/xcodebuild is absent"))
+    func oldXcodesPrintTheLegacyTables() throws {
+        let folder = Path.join(try #require(Self.directory), "xctool-macos-app-xcode7.0")
+        let dump = XcodebuildParityTests.dumpSettings(String(decoding: try RealFileSystem().read(Path.join(folder, "dump.txt")), as: UTF8.self))
+        let run = Self.xcodebuild(["build", "-showBuildSettings", "-project", "TestProject-App-OSX.xcodeproj"], in: folder,
+                                  environment: ["XCCONFIG_XCODE_VERSION": "7.0"])
+        let ours = XcodebuildParityTests.dumpSettings(run.stdout)
+        for name in ["CHOWN", "APPLE_INTERNAL_DIR", "AVAILABLE_PLATFORMS", "DEPLOYMENT_TARGET_CLANG_FLAG_NAME", "ENABLE_BITCODE",
+                     "NATIVE_ARCH", "NATIVE_ARCH_64_BIT", "STRIP_INSTALLED_PRODUCT", "LOCROOT",
+                     "EXCLUDED_RECURSIVE_SEARCH_PATH_SUBDIRECTORIES", "ONLY_ACTIVE_ARCH", "ENABLE_TESTABILITY"] {
+            #expect(dump[name] != nil && ours[name] == dump[name], "\(name): '\(ours[name] ?? "(not printed)")', Xcode 7.0 printed '\(dump[name] ?? "")'")
+        }
+        #expect(ours["DEPLOYMENT_TARGET_CLANG_FLAG_PREFIX"] == nil && dump["DEPLOYMENT_TARGET_CLANG_FLAG_PREFIX"] == nil)
     }
 
     /// The grammar: action words, prefixes, ignored options and user defaults, refused words.

@@ -173,6 +173,8 @@ extension BuildRequest {
             defaults.release = release
         }
         if let directory = developerDirectory { defaults.developerDirectory = directory }
+        // Before Xcode 12 and Apple silicon, the Mac that ran it was an Intel one.
+        if defaults.release.major < 12 { defaults.hostArchitecture = "x86_64" }
         defaults.derivedDataPath = derivedDataPath.map(absolute)
         defaults.action = buildAction
         defaults.environment = userIdentity

@@ -164,6 +164,7 @@ extension XcodeDefaults {
             ("NATIVE_ARCH_32_BIT", hostArchitecture == "arm64" ? "arm" : "i386"),
             ("NATIVE_ARCH_64_BIT", hostArchitecture),
         ]
+        if LegacyBuildSystemDefaults.applies(to: release) { settings += LegacyBuildSystemDefaults.settings(release) }
         // Each platform's deployment target defaults to its SDK's version.
         for platform in ApplePlatform.all where !platform.isSimulator {
             if let version = release.sdkVersions[platform.family] { settings.append((platform.deploymentTargetSetting, version)) }
@@ -224,6 +225,7 @@ extension XcodeDefaults {
             ("TEST_LIBRARY_SEARCH_PATHS", "$(inherited) $(PLATFORM_DIR)/Developer/usr/lib"),
         ]
         if !archs.standard32.isEmpty { settings.append(("ARCHS_STANDARD_32_BIT", archs.standard32)) }
+        if LegacyBuildSystemDefaults.applies(to: release) { settings += LegacyBuildSystemDefaults.platformSettings(platform, release: release) }
         settings += sdkVersionNumbers(sdk.version)
         if let build = release.sdkBuilds[platform.family], sdk.version == release.sdkVersions[platform.family] {
             settings.append(("SDK_PRODUCT_BUILD_VERSION", build))
