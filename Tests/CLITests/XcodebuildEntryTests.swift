@@ -106,6 +106,23 @@ import XCConfig
         #expect(ours["DEPLOYMENT_TARGET_CLANG_FLAG_PREFIX"] == nil && dump["DEPLOYMENT_TARGET_CLANG_FLAG_PREFIX"] == nil)
     }
 
+    /// A project's `SYMROOT = $(SOURCE_ROOT)/../build/ios` (Flutter's) prints as a standard path,
+    /// and so does every build location under it, as in the Xcode 9.4.1 dump.
+    @Test(.enabled(if: XcodebuildEntryTests.directory != nil, "shared/xcodebuild is absent"))
+    func theBuildLocationIsAStandardPath() throws {
+        let folder = Path.join(try #require(Self.directory), "flutter-runner-objc-xcode9.4.1")
+        let dump = XcodebuildParityTests.dumpSettings(String(decoding: try RealFileSystem().read(Path.join(folder, "dump.txt")), as: UTF8.self))
+        let run = Self.xcodebuild(["-project", "Runner.xcodeproj", "-target", "Runner", "-showBuildSettings"], in: folder,
+                                  environment: ["XCCONFIG_XCODE_VERSION": "9.4.1"])
+        let ours = XcodebuildParityTests.dumpSettings(run.stdout)
+        // Their project folder's parent and ours, written alike.
+        let theirParent = Path.directory(of: try #require(dump["PROJECT_DIR"]))
+        for name in ["SYMROOT", "BUILD_DIR", "BUILD_ROOT", "BUILT_PRODUCTS_DIR", "CONFIGURATION_BUILD_DIR", "CODESIGNING_FOLDER_PATH"] {
+            let expected = try #require(dump[name]).replacingEvery(theirParent, with: Path.directory(of: folder))
+            #expect(ours[name] == expected, "\(name)")
+        }
+    }
+
     /// The grammar: action words, prefixes, ignored options and user defaults, refused words.
     @Test func xcodebuildsGrammarIsReadAsXcodebuildReadsIt() throws {
         let invocation = try XcodebuildGrammar.parse([

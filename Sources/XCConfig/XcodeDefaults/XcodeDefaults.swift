@@ -120,9 +120,12 @@ extension XcodeDefaults {
         if let productType, let entries = ProductTypeDefaults.entries(productType: productType, shallowBundle: sdk.map(isShallow) ?? false) {
             below.append(Level(kind: .defaults, source: .dictionary(entries)))
         }
-        guard let sdk else { return (below, []) }
+        // The build location is a standard path: Flutter's `SYMROOT = $(SOURCE_ROOT)/../build/ios`
+        // prints without the `..`, and so does everything under it.
+        let symroot = projectPath == nil ? [] : [DictionaryEntry(key: "SYMROOT", value: "$(inherited:standardizepath)")]
+        guard let sdk else { return (below, symroot.isEmpty ? [] : [Level(kind: .defaults, source: .dictionary(symroot))]) }
         below.append(Level(kind: .defaults, source: .dictionary(cached(["sdk", sdk.canonicalName]) { platformSettings(sdk) })))
-        let above = [Level(kind: .defaults, source: .dictionary([DictionaryEntry(key: "SDKROOT", value: Self.literal(path(of: sdk)))]))]
+        let above = [Level(kind: .defaults, source: .dictionary([DictionaryEntry(key: "SDKROOT", value: Self.literal(path(of: sdk)))] + symroot))]
         return (below, above)
     }
 
