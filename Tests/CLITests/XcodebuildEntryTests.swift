@@ -123,6 +123,36 @@ import XCConfig
         }
     }
 
+    /// The user defaults that move the build folders: a DerivedData location of one's own, the
+    /// project's `build` folder, custom paths; `-derivedDataPath` wins. The xctool dump's
+    /// misspelt `DeterminedByTarget` leaves the DerivedData folder, as that dump shows.
+    @Test(.enabled(if: XcodebuildEntryTests.directory != nil, "shared/xcodebuild is absent"))
+    func userDefaultsMoveTheBuildFolders() throws {
+        let folder = Self.calculator(try #require(Self.directory))
+        func settings(_ extra: [String]) -> [String: String] {
+            let run = Self.xcodebuild(["-showBuildSettings", "-project", "CalculatorApp.xcodeproj", "-target", "CalculatorApp"] + extra, in: folder,
+                                      environment: ["HOME": "/Users/tester"])
+            return XcodebuildParityTests.dumpSettings(run.stdout)
+        }
+        let located = settings(["-IDECustomDerivedDataLocation=/tmp/DD"])
+        #expect(located["BUILD_DIR"]?.hasPrefix("/tmp/DD/CalculatorApp-") == true && located["BUILD_DIR"]?.hasSuffix("/Build/Products") == true)
+        #expect(located["MODULE_CACHE_DIR"] == "/tmp/DD/ModuleCache.noindex")
+        let legacy = settings(["-IDEBuildLocationStyle=DeterminedByTargets"])
+        #expect(legacy["SYMROOT"] == folder + "/build" && legacy["OBJROOT"] == folder + "/build")
+        // Without -configuration, the project's default one, Release.
+        #expect(legacy["BUILT_PRODUCTS_DIR"] == folder + "/build/Release-iphoneos")
+        let custom = settings(["-IDEBuildLocationStyle=Custom", "-IDECustomBuildLocationType=Absolute",
+                               "-IDECustomBuildProductsPath=/tmp/P", "-IDECustomBuildIntermediatesPath=/tmp/I"])
+        #expect(custom["SYMROOT"] == "/tmp/P" && custom["OBJROOT"] == "/tmp/I")
+        let relative = settings(["-IDEBuildLocationStyle=Custom", "-IDECustomBuildLocationType=RelativeToWorkspace",
+                                 "-IDECustomBuildProductsPath=out/products"])
+        #expect(relative["SYMROOT"] == folder + "/out/products")
+        let explicit = settings(["-IDEBuildLocationStyle=DeterminedByTargets", "-derivedDataPath", "/tmp/explicit"])
+        #expect(explicit["SYMROOT"] == "/tmp/explicit/Build/Products")
+        let misspelt = settings(["-IDEBuildLocationStyle=DeterminedByTarget"])
+        #expect(misspelt["BUILD_DIR"]?.contains("/Library/Developer/Xcode/DerivedData/CalculatorApp-") == true)
+    }
+
     /// The grammar: action words, prefixes, ignored options and user defaults, refused words.
     @Test func xcodebuildsGrammarIsReadAsXcodebuildReadsIt() throws {
         let invocation = try XcodebuildGrammar.parse([

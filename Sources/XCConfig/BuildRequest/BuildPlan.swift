@@ -176,12 +176,41 @@ extension BuildRequest {
         // Before Xcode 12 and Apple silicon, the Mac that ran it was an Intel one.
         if defaults.release.major < 12 { defaults.hostArchitecture = "x86_64" }
         defaults.derivedDataPath = derivedDataPath.map(absolute)
+        applyBuildLocationDefaults(to: &defaults)
         defaults.action = buildAction
         defaults.environment = userIdentity
         for name in XcodeDefaults.environmentNames {
             if let value = environment[name] { defaults.environment[name] = value }
         }
         return defaults
+    }
+
+    /// Xcode's user defaults that move the build folders, as `-IDE…=VALUE` gives them:
+    /// `IDECustomDerivedDataLocation` (the folder of every DerivedData folder), and
+    /// `IDEBuildLocationStyle` `DeterminedByTargets` (the legacy `<project>/build`) or `Custom`
+    /// (`IDECustomBuildProductsPath` and `IDECustomBuildIntermediatesPath`, relative to the
+    /// DerivedData folder, the project's folder or absolute, as `IDECustomBuildLocationType`
+    /// says). `-derivedDataPath` wins over all of them.
+    func applyBuildLocationDefaults(to defaults: inout XcodeDefaults) {
+        guard derivedDataPath == nil else { return }
+        if let location = userDefaults["IDECustomDerivedDataLocation"], !location.isEmpty {
+            defaults.derivedDataLocation = absolute(location)
+        }
+        switch userDefaults["IDEBuildLocationStyle"] {
+        case "DeterminedByTargets":
+            defaults.buildLocation = .projectBuildFolder
+        case "Custom":
+            let base: XcodeDefaults.BuildLocation.Base = switch userDefaults["IDECustomBuildLocationType"] {
+            case "Absolute": .absolute
+            case "RelativeToWorkspace": .project
+            default: .derivedData
+            }
+            defaults.buildLocation = .custom(
+                products: userDefaults["IDECustomBuildProductsPath"] ?? "Build/Products",
+                intermediates: userDefaults["IDECustomBuildIntermediatesPath"] ?? "Build/Intermediates.noindex", relativeTo: base)
+        default:
+            break
+        }
     }
 
     /// The project at `path`, from `projects` when it was read already (and added to it).

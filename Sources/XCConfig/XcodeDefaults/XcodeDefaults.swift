@@ -16,6 +16,24 @@ public struct XcodeDefaults: Sendable {
     /// The project's DerivedData folder (`xcodebuild -derivedDataPath`); `nil` for Xcode's
     /// default, `$HOME/Library/Developer/Xcode/DerivedData/<Name>-<hash>`.
     public var derivedDataPath: String?
+    /// The folder holding every project's DerivedData folder (the `IDECustomDerivedDataLocation`
+    /// user default); `nil` for `~/Library/Developer/Xcode/DerivedData`.
+    public var derivedDataLocation: String?
+    /// Where products and intermediates go instead of the DerivedData folder (the
+    /// `IDEBuildLocationStyle` user defaults); `nil` for the DerivedData folder.
+    public var buildLocation: BuildLocation?
+
+    /// Where a build puts its products (`SYMROOT`) and intermediates (`OBJROOT`).
+    public enum BuildLocation: Sendable, Hashable {
+        /// `<project folder>/build` for both, as Xcode 3 did.
+        case projectBuildFolder
+        /// Paths below the DerivedData folder or the project's folder, or absolute ones.
+        case custom(products: String, intermediates: String, relativeTo: Base)
+
+        public enum Base: Sendable, Hashable { case derivedData, project, absolute }
+
+        var key: String { "\(self)" }
+    }
     /// The variables Xcode takes from its environment: USER, HOME, PATH, UID, GID, GROUP.
     public var environment: [String: String]
     /// The machine's architecture (`HOST_ARCH`, `NATIVE_ARCH`): a current Mac's by default.
@@ -99,7 +117,7 @@ public struct XcodeDefaults: Sendable {
 
     /// The folder holding the caches shared by projects (ModuleCache.noindex, …).
     var derivedDataRoot: String {
-        derivedDataPath ?? (environment["HOME"] ?? "") + "/Library/Developer/Xcode/DerivedData"
+        derivedDataPath ?? derivedDataLocation ?? (environment["HOME"] ?? "") + "/Library/Developer/Xcode/DerivedData"
     }
 
     /// Whether the release is one of the build system's that name intermediates `.noindex`
@@ -131,7 +149,8 @@ extension XcodeDefaults {
 
     /// The entries of `make()`, made once for `key` and this value's properties.
     private func cached(_ key: [String], _ make: () -> [(name: String, value: String)]) -> [DictionaryEntry] {
-        var parts = key + [release.build, developerDirectory, derivedDataPath ?? "", hostArchitecture, action]
+        var parts = key + [release.build, developerDirectory, derivedDataPath ?? "", hostArchitecture, action, derivedDataLocation ?? "",
+                           buildLocation?.key ?? ""]
         for name in environment.keys.sorted() { parts += [name, environment[name] ?? ""] }
         let fullKey = parts.joined(separator: "\u{0}")
         if let entries = madeLevels.withLock({ $0[fullKey] }) { return entries }
@@ -176,10 +195,11 @@ extension XcodeDefaults {
             let folder = Self.literal(derivedDataFolder(projectPath: projectPath))
             let cacheRoot = Self.literal(derivedDataRoot)
             settings += [
-                ("SYMROOT", folder + "/Build/Products"),
+                ("SYMROOT", buildFolder(\.products, projectPath: projectPath) ?? folder + "/Build/Products"),
                 // `.noindex` (kept out of Spotlight) from Xcode 9 for intermediates, 9.3 for the
                 // module cache (the 9.0 beta and 9.4.1 dumps).
-                ("OBJROOT", folder + (release.major >= 9 ? "/Build/Intermediates.noindex" : "/Build/Intermediates")),
+                ("OBJROOT", buildFolder(\.intermediates, projectPath: projectPath)
+                    ?? folder + (release.major >= 9 ? "/Build/Intermediates.noindex" : "/Build/Intermediates")),
                 ("CLANG_PROFILE_DATA_DIRECTORY", folder + "/Build/ProfileData"),
                 ("MODULE_CACHE_DIR", cacheRoot + (release.isAtLeast(9, 3) ? "/ModuleCache.noindex" : "/ModuleCache")),
                 ("COMPILATION_CACHE_CAS_PATH", cacheRoot + "/CompilationCache.noindex"),
@@ -187,6 +207,19 @@ extension XcodeDefaults {
             ]
         }
         return settings
+    }
+
+    /// `SYMROOT` or `OBJROOT` of ``buildLocation``, as an expression; `nil` without one.
+    func buildFolder(_ part: KeyPath<(products: String, intermediates: String), String>, projectPath: String) -> String? {
+        switch buildLocation {
+        case nil: return nil
+        case .projectBuildFolder: return "$(PROJECT_DIR)/build"
+        case .custom(let products, let intermediates, let base):
+            let path = (products: products, intermediates: intermediates)[keyPath: part]
+            if path.hasPrefix("/") || base == .absolute { return Self.literal(path) }
+            let root = base == .project ? Path.directory(of: projectPath) : derivedDataFolder(projectPath: projectPath)
+            return Self.literal(Path.join(root, path))
+        }
     }
 
     /// The platform's and SDK's settings.

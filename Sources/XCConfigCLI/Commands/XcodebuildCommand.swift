@@ -20,7 +20,9 @@ enum XcodebuildCommand: Command {
                 -destination (its platform and arch), -toolchain, -xcconfig, -derivedDataPath, \
                 -json and NAME=VALUE. Accepted and ignored, as they change no setting: -quiet, \
                 -jobs N, -allowProvisioningUpdates, the package-resolution options, -testPlan, \
-                -resultBundlePath, ... and every -NAME=VALUE user default. A unique prefix stands \
+                -resultBundlePath, ... and every -NAME=VALUE user default; those of the build \
+                location (-IDEBuildLocationStyle, -IDECustomDerivedDataLocation, \
+                -IDECustomBuildProductsPath, ...) move the build folders. A unique prefix stands \
                 for the option (-config is -configuration). A build, -showdestinations and \
                 -exportArchive need Xcode: status 1. A usage mistake is status 64, as in \
                 xcodebuild. Problems in the configuration files are printed on stderr and do not \
