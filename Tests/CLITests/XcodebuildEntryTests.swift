@@ -153,6 +153,17 @@ import XCConfig
         #expect(misspelt["BUILD_DIR"]?.contains("/Library/Developer/Xcode/DerivedData/CalculatorApp-") == true)
     }
 
+    /// With `-workspace`, WORKSPACE_DIR is the workspace's folder, as the Xcode 26.4 dump (the
+    /// calculator's workspace beside its project) prints it.
+    @Test(.enabled(if: XcodebuildEntryTests.directory != nil, "shared/xcodebuild is absent"))
+    func aWorkspacesFolderIsWorkspaceDir() throws {
+        let folder = Self.calculator(try #require(Self.directory))
+        let dump = XcodebuildParityTests.dumpSettings(String(decoding: try RealFileSystem().read(Path.join(folder, "dump.txt")), as: UTF8.self))
+        #expect(dump["WORKSPACE_DIR"] != nil && dump["WORKSPACE_DIR"] == dump["PROJECT_DIR"])
+        let run = Self.xcodebuild(["-showBuildSettings", "-workspace", "CalculatorApp.xcworkspace", "-scheme", "CalculatorApp"], in: folder)
+        #expect(XcodebuildParityTests.dumpSettings(run.stdout)["WORKSPACE_DIR"] == folder)
+    }
+
     /// The grammar: action words, prefixes, ignored options and user defaults, refused words.
     @Test func xcodebuildsGrammarIsReadAsXcodebuildReadsIt() throws {
         let invocation = try XcodebuildGrammar.parse([

@@ -248,7 +248,10 @@ extension BuildRequest {
             let project = try loadedProject(at: projectPath, fileSystem: fileSystem, projects: &projects)
             let levels: ProjectLevels
             do {
-                levels = try project.levels(target: selection.target, configuration: evaluation.configuration, hostSettings: hostSettings)
+                var host = hostSettings
+                // With a workspace, its folder; a bare project's is its embedded workspace's.
+                if let workspace { host["WORKSPACE_DIR"] = Path.directory(of: absolute(workspace)) }
+                levels = try project.levels(target: selection.target, configuration: evaluation.configuration, hostSettings: host)
             } catch {
                 throw .project(error)
             }
