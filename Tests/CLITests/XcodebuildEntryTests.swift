@@ -50,18 +50,104 @@ import XCConfig
         return commands
     }
 
+    /// xcbs "unexpanded" machine values before committing its dumps: for each of these names
+    /// in turn, every occurrence of the setting's value in the whole output became the name
+    /// (the pair's SOURCE.md). Done to our output, the two compare as the publisher's did.
+    static let xcbsUnexpandedNames = [
+        "DEVELOPER_DIR", "USER_APPS_DIR", "MODULE_CACHE_DIR", "OBJROOT", "SYMROOT", "SRCROOT", "CCHROOT", "USER_LIBRARY_DIR",
+        "VERSION_INFO_BUILDER", "LEGACY_DEVELOPER_DIR", "PATH", "MAC_OS_X_PRODUCT_BUILD_VERSION", "MAC_OS_X_VERSION_ACTUAL",
+        "MAC_OS_X_VERSION_MAJOR", "MAC_OS_X_VERSION_MINOR", "PLATFORM_PRODUCT_BUILD_VERSION", "XCODE_VERSION_ACTUAL",
+        "XCODE_VERSION_MAJOR", "XCODE_VERSION_MINOR", "XCODE_PRODUCT_BUILD_VERSION",
+    ]
+
+    /// The DerivedData folder's name in a build folder: `CalculatorApp-<hash>`.
+    static func derivedDataName(_ path: String) -> String? {
+        guard let range = path.range(of: "/DerivedData/") else { return nil }
+        return String(path[range.upperBound...].prefix { $0 != "/" })
+    }
+
+    static func xcbsUnexpanded(_ output: String) -> String {
+        var output = output
+        for name in xcbsUnexpandedNames {
+            guard let value = XcodebuildParityTests.dumpSettings(output)[name], !value.isEmpty else { continue }
+            output = output.replacingEvery(value, with: name)
+        }
+        return output
+    }
+
+    /// What the recorded commands print and we do not, by setting, and why. Each is a value
+    /// of the publisher's machine, of a build step, or of an old Xcode's table not yet known.
+    static let reasonsForMisses: [String: String] = [
+        "CACHE_ROOT": "the user's cache folder (/var/folders/…/C), which only macOS knows (README: what cannot be known)",
+        "CCHROOT": "the user's cache folder",
+        "COMPOSITE_SDK_DIRS": "before Xcode 9, under the user's cache folder",
+        "MAC_OS_X_PRODUCT_BUILD_VERSION": "the host's macOS (README)",
+        "MAC_OS_X_VERSION_ACTUAL": "the host's macOS",
+        "MAC_OS_X_VERSION_MAJOR": "the host's macOS",
+        "MAC_OS_X_VERSION_MINOR": "the host's macOS",
+        "PROJECT_GUID": "a hash whose input is not known",
+        "ASSETCATALOG_FILTER_FOR_DEVICE_MODEL": "the run destination xcodebuild picked (the Mac it ran on)",
+        "ASSETCATALOG_FILTER_FOR_DEVICE_OS_VERSION": "the run destination",
+        "ASSETCATALOG_FILTER_FOR_THINNING_DEVICE_CONFIGURATION": "the run destination",
+        "TARGET_DEVICE_MODEL": "the run destination",
+        "TARGET_DEVICE_OS_VERSION": "the run destination",
+        "TARGET_DEVICE_PLATFORM_NAME": "the run destination",
+        "DEPLOYMENT_TARGET_SUGGESTED_VALUES": "the deployment targets each old SDK suggested are not tabulated",
+        "PLATFORM_PRODUCT_BUILD_VERSION": "the builds of Xcode 9.3's SDKs are not tabulated; Xcode 7.0 gave macOS its own build",
+        "SDK_PRODUCT_BUILD_VERSION": "the builds of Xcode 9.3's SDKs are not tabulated",
+        "SKIP_INSTALL": "Xcode 7 test bundles skipped installing; the product-type tables are today's",
+        "PRODUCT_TYPE_FRAMEWORK_SEARCH_PATHS": "Xcode 7 test bundles: one space less than today's `$(inherited) $(TEST_FRAMEWORK_SEARCH_PATHS)`",
+        "PRODUCT_SPECIFIC_LDFLAGS": "Xcode 7 test bundles: one space less than today's table",
+        "DEAD_CODE_STRIPPING": "Xcode 6 and 7 product-type defaults differ from today's",
+        "XPCSERVICES_FOLDER_PATH": "Xcode 6 and 7 printed it for static libraries too",
+        "SHALLOW_BUNDLE": "Xcode 6 and 7 printed NO for static libraries",
+        "ENTITLEMENTS_REQUIRED": "Xcode 7's test bundles on a device required none",
+        "ENABLE_BITCODE": "Xcode 7's test bundles on a device built no bitcode",
+        "GCC_SYMBOLS_PRIVATE_EXTERN": "Xcode 9.3 printed NO for Debug and YES for Release of the same app, by a rule not yet known",
+        "ARCHS_UNIVERSAL_IPHONE_OS": "Xcode 7.2's tvOS simulator still printed it",
+        "PLATFORM_DEVELOPER_LIBRARY_DIR": "Xcode 6.4's simulator and 7.0's macOS platform kept it elsewhere than other platforms",
+        "PLATFORM_DEVELOPER_USR_DIR": "Xcode 7.0's macOS platform kept its developer folders in the Developer folder",
+        "PLATFORM_DEVELOPER_BIN_DIR": "Xcode 7.0's macOS platform kept its developer folders in the Developer folder",
+        "PLATFORM_DEVELOPER_TOOLS_DIR": "Xcode 7.0's macOS platform kept its developer folders in the Developer folder",
+        "PLATFORM_DEVELOPER_APPLICATIONS_DIR": "Xcode 7.0's macOS platform kept its developer folders in the Developer folder",
+        "PLATFORM_DISPLAY_NAME": "macOS was OS X until Xcode 8",
+        "SWIFT_PLATFORM_TARGET_PREFIX": "macOS's triple was macosx in Xcode 7",
+        "STRINGS_FILE_OUTPUT_ENCODING": "Xcode 7's macOS platform defaults",
+        "PLIST_FILE_OUTPUT_FORMAT": "Xcode 7's macOS platform defaults",
+        "INFOPLIST_OUTPUT_FORMAT": "Xcode 7's macOS platform defaults",
+        "DEFAULT_KEXT_INSTALL_PATH": "Xcode 7's macOS platform defaults",
+        "SDK_VERSION_MAJOR": "macOS 10.11's major version number counted its minor part",
+        "SUPPORTED_PLATFORMS": "Xcode 6.4 listed the iOS simulator first",
+        "SUPPORTED_DEVICE_FAMILIES": "Xcode 6.4 separated them with a space",
+        "PLATFORM_PREFERRED_ARCH": "Xcode 6.4's iOS simulator preferred i386",
+        "NATIVE_ARCH": "Xcode 6.4's iOS simulator native architecture",
+        "ALWAYS_USE_SEPARATE_HEADERMAPS": "an Xcode 6.4 default",
+        "GCC_ENABLE_SYMBOL_SEPARATION": "an Xcode 6.4 default",
+        "HEADERMAP_USES_VFS": "Xcode 7.2's frameworks used a VFS for their header maps",
+        "SHARED_PRECOMPS_DIR": "Xcode 9.4.1 named the folder under a project's own build folder otherwise",
+        "COLOR_DIAGNOSTICS": "the terminal xcodebuild of the 9.0 beta ran in",
+        "diagnostic_message_length": "the terminal's width",
+        "TARGET_DEVICE_IDENTIFIER": "the run destination",
+        "SDK_STAT_CACHE_PATH": "a hash of the SDK whose input is not known",
+        "SDK_DIR": "Xcode 7.2's tvOS simulator: the unversioned SDK's path for a framework, the versioned one for its tests",
+        "SDK_DIR_appletvsimulator9_1": "Xcode 7.2's tvOS simulator: the versioned SDK's path, beside an unversioned SDKROOT",
+        "FRAMEWORK_SEARCH_PATHS": "Xcode 7 printed a pbxproj array's quoted elements bare, where today's build system escapes them",
+        "HEADER_SEARCH_PATHS": "Xcode 6.4 searched the toolchain's headers",
+    ]
+
     /// Every recorded command runs through the entry with status 0 and prints a settings
-    /// block, and most of what it prints equals the dump (the machine's values given as
-    /// xcodebuild takes them: in the environment, and the Xcode version).
+    /// block, and at least 90% of what the dumps print equals it (the machine's values given
+    /// as xcodebuild takes them: in the environment, and the Xcode version).
     @Test(.enabled(if: XcodebuildEntryTests.directory != nil, "shared/xcodebuild is absent"))
     func everyRecordedCommandRuns() throws {
         let directory = try #require(Self.directory)
         let commands = try Self.recordedCommands(in: directory)
         #expect(commands.count == 14, "the shared dumps hold 14 commands")
-        var total = 0, equal = 0
+        var total = 0, equal = 0, xcode26Total = 0, xcode26Equal = 0
+        var missed: [String: [String]] = [:]
         for command in commands {
             let folder = Path.join(directory, command.folder)
-            let dump = XcodebuildParityTests.dumpSettings(String(decoding: try RealFileSystem().read(Path.join(folder, command.dump)), as: UTF8.self))
+            var dump = XcodebuildParityTests.dumpSettings(String(decoding: try RealFileSystem().read(Path.join(folder, command.dump)), as: UTF8.self))
             var environment: [String: String] = [:]
             for name in XcodeDefaults.environmentNames + ["DEVELOPER_DIR"] {
                 if let value = dump[name], value.hasPrefix("/") || name != "DEVELOPER_DIR" { environment[name] = value }
@@ -69,24 +155,54 @@ import XCConfig
             for (placeholder, value) in XcodebuildParityTests.placeholders {
                 for (name, current) in environment { environment[name] = current.replacingEvery(placeholder, with: value) }
             }
+            // The Xcode 6.4 dump prints no HOME; its user's Library folder is in it.
+            if environment["HOME"] == nil, let library = dump["USER_LIBRARY_DIR"], library.hasSuffix("/Library") {
+                environment["HOME"] = Path.directory(of: library)
+            }
             if let version = command.xcodeVersion ?? dump["XCODE_PRODUCT_BUILD_VERSION"] { environment["XCCONFIG_XCODE_VERSION"] = version }
             let run = Self.xcodebuild(command.arguments, in: folder, environment: environment)
             #expect(run.status == .success, "\(command.folder)/\(command.dump): \(run.stderr)")
             #expect(run.stdout.contains("Build settings for action build and target "), "\(command.folder)/\(command.dump)")
-            let ours = XcodebuildParityTests.dumpSettings(run.stdout)
-            // The two machines' source roots written alike; values under their DerivedData
-            // folder or holding a placeholder of the publisher's are left out.
-            let theirRoot = dump["PROJECT_DIR"]
-            for (name, value) in dump where !value.contains("<") && !value.contains("/DerivedData/") {
-                let expected = theirRoot.map { value.replacingEvery($0, with: folder) } ?? value
+            let isXcbs = command.folder.hasPrefix("xcbs-")
+            var ours = XcodebuildParityTests.dumpSettings(isXcbs ? Self.xcbsUnexpanded(run.stdout) : run.stdout)
+            if command.folder.contains("xcodebuildmcp") {
+                // Its harness trimmed trailing whitespace (SOURCE.md); so do we, on both sides.
+                ours = ours.mapValues(XcodebuildParityTests.trimmedTrailingSpaces)
+                dump = dump.mapValues(XcodebuildParityTests.trimmedTrailingSpaces)
+            }
+            // The two machines written alike: the publisher's placeholders as the environment
+            // gave them, the DerivedData folders' names (a hash of each project's path), and
+            // the project folders (and their parents, where Flutter's build folder lies),
+            // except in xcbs's, which names them SRCROOT. A value still holding a placeholder
+            // is left out.
+            var alike: [(String, String)] = XcodebuildParityTests.placeholders.map { ($0.key, $0.value) }
+            if let theirs = dump["BUILD_DIR"], let mine = ours["BUILD_DIR"], let their = Self.derivedDataName(theirs), let my = Self.derivedDataName(mine) {
+                alike.append(("/DerivedData/" + their + "/", "/DerivedData/" + my + "/"))
+            }
+            let theirRoot = isXcbs ? nil : dump["PROJECT_DIR"]
+            for (name, value) in dump {
+                var value = value
+                for (old, new) in alike { value = value.replacingEvery(old, with: new) }
+                guard !value.contains("<") else { continue }
                 total += 1
-                if ours[name] == expected { equal += 1 }
+                var expected = [value]
+                if let theirRoot {
+                    let rooted = value.replacingEvery(theirRoot, with: folder)
+                    expected = [rooted, rooted.replacingEvery(Path.directory(of: theirRoot), with: Path.directory(of: folder))]
+                }
+                let matches = ours[name].map(expected.contains) ?? false
+                if matches { equal += 1 } else { missed[name, default: []].append(command.folder + "/" + command.dump) }
+                if command.folder.contains("xcode26") {
+                    xcode26Total += 1
+                    if matches { xcode26Equal += 1 }
+                }
             }
         }
-        // The issue asks for 90%. The gap: the host's values (CACHE_ROOT, MAC_OS_X_*), the legacy
-        // build system's concrete CURRENT_ARCH and what is built from it, old SDKs' suggested
-        // deployment targets, and `..` left in the path settings of Flutter's SYMROOT.
-        #expect(Double(equal) >= 0.87 * Double(total), "\(equal) of \(total)")
+        for (name, dumps) in missed.sorted(by: { $0.key < $1.key }) where Self.reasonsForMisses[name] == nil {
+            Issue.record("\(name) differs in \(dumps.joined(separator: ", "))")
+        }
+        #expect(Double(equal) >= 0.90 * Double(total), "\(equal) of \(total)")
+        #expect(Double(xcode26Equal) >= 0.97 * Double(xcode26Total), "Xcode 26.4: \(xcode26Equal) of \(xcode26Total)")
     }
 
     /// Xcode 9 and earlier print the legacy build system's tables: each value here is the Xcode
@@ -104,6 +220,39 @@ import XCConfig
             #expect(dump[name] != nil && ours[name] == dump[name], "\(name): '\(ours[name] ?? "(not printed)")', Xcode 7.0 printed '\(dump[name] ?? "")'")
         }
         #expect(ours["DEPLOYMENT_TARGET_CLANG_FLAG_PREFIX"] == nil && dump["DEPLOYMENT_TARGET_CLANG_FLAG_PREFIX"] == nil)
+    }
+
+    /// What the build system computes from resolved values, each as a dump prints it: the
+    /// Info.plist path, the legacy build system's last architecture and its link file lists,
+    /// Xcode 9's 64-bit-only standard architectures for iOS 11, intermediates in a project's own
+    /// SYMROOT, and Xcode 26's Swift language mode, debug-build flag and package search paths.
+    @Test(.enabled(if: XcodebuildEntryTests.directory != nil, "shared/xcodebuild is absent"))
+    func valuesTheBuildSystemComputesFromOthers() throws {
+        let directory = try #require(Self.directory)
+        func compare(_ folder: String, _ arguments: [String], version: String, names: [String], dumpFile: String = "dump.txt") throws {
+            let folder = Path.join(directory, folder)
+            let dump = XcodebuildParityTests.dumpSettings(String(decoding: try RealFileSystem().read(Path.join(folder, dumpFile)), as: UTF8.self))
+            let run = Self.xcodebuild(arguments, in: folder, environment: ["XCCONFIG_XCODE_VERSION": version, "HOME": "/Users/tester"])
+            let ours = XcodebuildParityTests.dumpSettings(run.stdout)
+            // xcbs's dumps name their root SRCROOT; the others' roots are written alike.
+            let theirRoot = dump["PROJECT_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            for name in names {
+                var expected = try #require(dump[name], "\(name) is in the dump")
+                if let theirRoot {
+                    expected = expected.replacingEvery(theirRoot, with: folder).replacingEvery(Path.directory(of: theirRoot), with: Path.directory(of: folder))
+                }
+                #expect(ours[name] == expected, "\(folder): \(name) = '\(ours[name] ?? "(not printed)")', the dump's '\(expected)'")
+            }
+        }
+        try compare("xctool-ios-staticlib-xcode7.0", ["-showBuildSettings", "-target", "TestProject-LibraryTests", "-sdk", "iphoneos9.0", "-configuration", "Debug"],
+                    version: "7.0", names: ["CURRENT_ARCH", "arch", "LINK_FILE_LIST_normal_armv7", "LINK_FILE_LIST_normal_armv7s", "PRODUCT_SETTINGS_PATH"],
+                    dumpFile: "dump-LibraryTests-iphoneos-Debug.txt")
+        try compare("flutter-runner-objc-xcode9.4.1", ["-project", "Runner.xcodeproj", "-target", "Runner", "-showBuildSettings"], version: "9.4.1",
+                    names: ["OBJROOT", "TARGET_TEMP_DIR", "ARCHS_STANDARD", "CURRENT_ARCH"])
+        try compare("xcbs-ios-app-3configs-xcode9.3", ["-project", "Test Project.xcodeproj", "-scheme", "Test Project", "-configuration", "Debug", "-showBuildSettings"],
+                    version: "9.3", names: ["ARCHS", "ARCHS_STANDARD", "ARCHS_STANDARD_INCLUDING_64_BIT", "CURRENT_ARCH", "IPHONEOS_DEPLOYMENT_TARGET"])
+        try compare("xcodebuildmcp-ios-calculator-xcode26.4", ["-showBuildSettings", "-workspace", "CalculatorApp.xcworkspace", "-scheme", "CalculatorApp"],
+                    version: "26.4", names: ["EFFECTIVE_SWIFT_VERSION", "IS_UNOPTIMIZED_BUILD", "PRODUCT_SETTINGS_PATH", "CURRENT_ARCH"])
     }
 
     /// A project's `SYMROOT = $(SOURCE_ROOT)/../build/ios` (Flutter's) prints as a standard path,

@@ -37,8 +37,7 @@ import XCConfig
     static let pairs: [Pair] = [
         Pair(folder: "bitrise-ios-simple-objc-xcode9.0b", dump: "dump.txt", project: "ios-simple-objc.xcodeproj",
              arguments: ["--target", "ios-simple-objc"]),
-        Pair(folder: "flutter-runner-objc-xcode9.4.1", dump: "dump.txt", project: "Runner.xcodeproj", arguments: ["--target", "Runner"],
-             exceptions: ["SYMROOT": "Xcode prints SYMROOT = $(SOURCE_ROOT)/../build/ios with the `..` resolved (a path setting made standard); we print it as evaluated"]),
+        Pair(folder: "flutter-runner-objc-xcode9.4.1", dump: "dump.txt", project: "Runner.xcodeproj", arguments: ["--target", "Runner"]),
         Pair(folder: "xcbs-ios-app-3configs-xcode9.3", dump: "dump.txt", project: "Test Project.xcodeproj",
              arguments: ["--target", "Test Project", "-c", "Debug"], xcodeVersion: "9.3", unexpanded: Self.xcbsUnexpanded),
         Pair(folder: "xcbs-ios-app-3configs-xcode9.3", dump: "dump-Release.txt", project: "Test Project.xcodeproj",
@@ -60,17 +59,14 @@ import XCConfig
              arguments: ["--sdk", "iphonesimulator", "--target", "TestProject-Library-XCTest-iOSTests"]),
         Pair(folder: "xctool-macos-app-xcode7.0", dump: "dump.txt", project: "TestProject-App-OSX.xcodeproj", arguments: []),
         Pair(folder: "xctool-tvos-framework-xcode7.2", dump: "dump.txt", project: "TestProject-TVFramework.xcodeproj",
-             arguments: ["--sdk", "appletvsimulator9.1", "--target", "TestProjectTVFramework"],
-             exceptions: ["SDKROOT": Self.unversionedTVSimulatorSDK]),
+             arguments: ["--sdk", "appletvsimulator9.1", "--target", "TestProjectTVFramework"]),
         Pair(folder: "xctool-tvos-framework-xcode7.2", dump: "dump-TVFrameworkTests.txt", project: "TestProject-TVFramework.xcodeproj",
-             arguments: ["--sdk", "appletvsimulator9.1", "--target", "TestProject-TVFrameworkTests"],
-             exceptions: ["SDKROOT": Self.unversionedTVSimulatorSDK]),
+             arguments: ["--sdk", "appletvsimulator9.1", "--target", "TestProject-TVFrameworkTests"]),
     ]
 
     /// xcbs printed machine values as the names of the settings holding them (its SOURCE.md).
     static let xcbsUnexpanded = [XcodeDefaults.defaultDeveloperDirectory: "DEVELOPER_DIR"]
     static let quotedArrayElements = "the pbxproj array holds elements written with quotes (\"\\\"$(SDKROOT)/...\\\"\"): Xcode 7 printed the quotes bare, we escape them to keep each element one list item"
-    static let unversionedTVSimulatorSDK = "Xcode 7.2 installed the tvOS simulator SDK as AppleTVSimulator.sdk, without its version"
 
     /// The settings block of a dump: name → value, after `Build settings for action …:`.
     static func dumpSettings(_ text: String) -> [String: String] {
@@ -123,6 +119,14 @@ import XCConfig
             }
             dump[name] = value
         }
+        // Flutter's build folder lies beside the project folder: the two parents written alike
+        // too, where that is what makes the values equal (a path the files spell out keeps the
+        // publisher's).
+        var beside = dump
+        if let root = dumpSettings(String(decoding: try fileSystem.read(Path.join(folder, pair.dump)), as: UTF8.self))["PROJECT_DIR"], root.hasPrefix("/") {
+            let parents = (Path.directory(of: root), Path.directory(of: Path.directory(of: projectPath)))
+            beside = beside.mapValues { $0.replacingEvery(parents.0, with: parents.1) }
+        }
 
         var environment: [String: String] = [:]
         for name in XcodeDefaults.environmentNames { if let value = dump[name] { environment[name] = value } }
@@ -165,11 +169,15 @@ import XCConfig
             guard let expected = dump[name] else { continue }
             outcome.ownTotal += 1
             let value = ours[name] ?? ""
-            if value == expected { outcome.ownEqual += 1 } else { outcome.ownMismatches[name] = (value, expected) }
+            if value == expected || value == beside[name] { outcome.ownEqual += 1 } else { outcome.ownMismatches[name] = (value, expected) }
         }
         for (name, expected) in dump {
             outcome.allTotal += 1
-            if ours[name] == expected { outcome.allEqual += 1 } else { outcome.allMismatches[name] = (ours[name], expected) }
+            if ours[name] == expected || (ours[name] != nil && ours[name] == beside[name]) {
+                outcome.allEqual += 1
+            } else {
+                outcome.allMismatches[name] = (ours[name], expected)
+            }
         }
         return outcome
     }
@@ -180,7 +188,7 @@ import XCConfig
         return value
     }
 
-    /// At least 97% of the settings assigned in the pairs' own files print as xcodebuild
+    /// At least 99% of the settings assigned in the pairs' own files print as xcodebuild
     /// printed them, and each that does not is a listed exception.
     @Test(.enabled(if: XcodebuildParityTests.directory != nil, "shared/xcodebuild is absent"))
     func settingsAssignedInTheProjectsFilesMatchTheDumps() throws {
@@ -195,8 +203,8 @@ import XCConfig
                 Issue.record("\(pair): \(name) = '\(values.ours)', xcodebuild printed '\(values.theirs)'")
             }
         }
-        // Measured: 523 of 528 (99.1%); the rest are the listed exceptions.
-        #expect(Double(equal) >= 0.97 * Double(total), "\(equal) of \(total)")
+        // The issue's bar; the rest are the listed exceptions.
+        #expect(Double(equal) >= 0.99 * Double(total), "\(equal) of \(total)")
     }
 
     /// The settings xcodebuild prints and we cannot know without the machine, the run
@@ -217,12 +225,6 @@ import XCConfig
         "MAC_OS_X_VERSION_MINOR": "the host's macOS",
         "PROJECT_GUID": "a hash whose input is not known",
         "SDK_STAT_CACHE_PATH": "a hash of the SDK whose input is not known",
-        "EFFECTIVE_SWIFT_VERSION": "computed by the build system from SWIFT_VERSION, not a setting expression",
-        "IS_UNOPTIMIZED_BUILD": "computed by the build system from the optimization levels",
-        "FRAMEWORK_SEARCH_PATHS": "added for the target's Swift package product dependency, which we do not read",
-        "HEADER_SEARCH_PATHS": "added for the Swift package product dependency",
-        "LIBRARY_SEARCH_PATHS": "added for the Swift package product dependency",
-        "REZ_SEARCH_PATHS": "added for the Swift package product dependency",
         "WORKSPACE_DIR": "the dump was printed for -workspace, whose folder this is; we ran -project",
     ]
 
@@ -243,7 +245,7 @@ import XCConfig
         }
     }
 
-    /// At least 95% of everything Xcode 26.4 printed for the calculator app, once both source
+    /// At least 97% of everything Xcode 26.4 printed for the calculator app, once both source
     /// roots are written alike.
     @Test(.enabled(if: XcodebuildParityTests.directory != nil, "shared/xcodebuild is absent"))
     func everySettingOfTheXcode26DumpMatches() throws {
@@ -253,7 +255,6 @@ import XCConfig
         for (name, values) in outcome.allMismatches where Self.unknowableIn264[name] == nil {
             Issue.record("\(name) = '\(values.ours ?? "(not printed)")', xcodebuild 26.4 printed '\(values.theirs)'")
         }
-        // Measured: 580 of 602 (96.3%).
-        #expect(Double(outcome.allEqual) >= 0.95 * Double(outcome.allTotal), "\(outcome.allEqual) of \(outcome.allTotal)")
+        #expect(Double(outcome.allEqual) >= 0.97 * Double(outcome.allTotal), "\(outcome.allEqual) of \(outcome.allTotal)")
     }
 }

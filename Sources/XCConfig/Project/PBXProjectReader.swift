@@ -114,9 +114,11 @@ enum PBXProjectReader {
                 }
                 let targetName = target["name"]?.stringValue ?? ""
                 let configurations = try configurationList(of: targetID, displayName: targetName)
-                targets.append(ProjectTarget(
+                var projectTarget = ProjectTarget(
                     name: targetName, kind: kind, productType: target["productType"]?.stringValue,
-                    configurations: configurations.configurations, identifier: targetID))
+                    configurations: configurations.configurations, identifier: targetID)
+                projectTarget.packageProductDependencies = target["packageProductDependencies"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                targets.append(projectTarget)
             }
             return XcodeProject(
                 path: bundlePath, projectFilePath: filePath, format: format, name: name,

@@ -41,6 +41,8 @@ public struct ProjectLevels: Sendable, Hashable {
     public var projectPath: String = ""
     /// The chosen target's product type (`com.apple.product-type.application`), if it has one.
     public var productType: String?
+    /// Whether the target depends on a Swift package product.
+    public var usesPackageProducts = false
     /// Warnings: a requested configuration that does not exist, a base xcconfig that cannot be
     /// located, and the project's own reading warnings.
     public var diagnostics: [Diagnostic]
@@ -134,6 +136,7 @@ extension XcodeProject {
             diagnostics: diagnostics)
         result.projectPath = path
         result.productType = chosenTarget?.productType
+        result.usesPackageProducts = !(chosenTarget?.packageProductDependencies.isEmpty ?? true)
         return result
     }
 

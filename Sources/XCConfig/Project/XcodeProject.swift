@@ -100,6 +100,9 @@ public struct ProjectTarget: Sendable, Hashable {
     /// The target's object identifier (`24AB…` in project.pbxproj, `id` in project.xcproj): what
     /// a scheme's `BlueprintIdentifier` names.
     public var identifier: String?
+    /// The identifiers of the Swift package products the target depends on
+    /// (`packageProductDependencies`).
+    public var packageProductDependencies: [String] = []
 
     /// Creates a target.
     public init(name: String, kind: TargetKind, productType: String?, configurations: [ProjectConfiguration], identifier: String? = nil) {

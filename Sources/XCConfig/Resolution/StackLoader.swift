@@ -48,6 +48,8 @@ public struct StackInputs: Sendable {
     public var xcodeDefaults: XcodeDefaults?
     /// The target's product type, for its defaults (set from the project by ``apply(_:projectFile:)``).
     public var productType: String?
+    /// Whether the target depends on a Swift package product (set by ``apply(_:projectFile:)``).
+    public var usesPackageProducts = false
     /// The `.xcodeproj`, for the DerivedData folder (set by ``apply(_:projectFile:)``).
     public var projectPath: String?
 
@@ -89,6 +91,7 @@ public struct StackInputs: Sendable {
         }
         projectBaseConfigOrigin = origin(project.projectConfigReference)
         targetBaseConfigOrigin = origin(project.targetConfigReference)
+        usesPackageProducts = project.usesPackageProducts
         projectDiagnostics = project.diagnostics
         productType = project.productType
         projectPath = project.projectPath.isEmpty ? nil : project.projectPath
@@ -217,13 +220,25 @@ extension StackInputs {
         var context = context
         if let xcodeDefaults {
             let sdk = chooseSDK(xcodeDefaults, levels: levels, context: &context, options: options)
-            let xcode = xcodeDefaults.levels(productType: productType, projectPath: projectPath, sdk: sdk)
+            let xcode = xcodeDefaults.levels(productType: productType, projectPath: projectPath, sdk: sdk, usesPackageProducts: usesPackageProducts)
             levels.insert(Level(kind: .defaults, source: .dictionary(context.defaultSettings)), at: contextLevelIndex)
             levels.insert(contentsOf: xcode.below, at: contextLevelIndex)
             levels += xcode.above
-        } else {
-            levels.insert(Level(kind: .defaults, source: .dictionary(context.defaultSettings)), at: contextLevelIndex)
+            var resolver = Resolver(levels: levels, context: context, options: options)
+            // What the build system computes from resolved values, resolved again with them.
+            let bound = xcodeDefaults.boundDefaults(resolver, sdk: sdk)
+            if !bound.isEmpty {
+                levels.insert(Level(kind: .defaults, source: .dictionary(XcodeDefaults.entries(bound))), at: contextLevelIndex + xcode.below.count)
+                resolver = Resolver(levels: levels, context: context, options: options)
+            }
+            let computed = xcodeDefaults.computedSettings(resolver, projectDirectory: projectPath.map(Path.directory(of:)))
+            if !computed.isEmpty {
+                levels.append(Level(kind: .defaults, source: .dictionary(XcodeDefaults.entries(computed))))
+                resolver = Resolver(levels: levels, context: context, options: options)
+            }
+            return LoadedStack(resolver: resolver, loadDiagnostics: diagnostics, configurations: configurations)
         }
+        levels.insert(Level(kind: .defaults, source: .dictionary(context.defaultSettings)), at: contextLevelIndex)
         let resolver = Resolver(levels: levels, context: context, options: options)
         return LoadedStack(resolver: resolver, loadDiagnostics: diagnostics, configurations: configurations)
     }

@@ -22,17 +22,20 @@ enum LegacyBuildSystemDefaults {
             ("PFE_FILE_C_DIALECTS", "objective-c"),
             ("PRESERVE_DEAD_CODE_INITS_AND_TERMS", "NO"),
             ("STRIP_INSTALLED_PRODUCT", "YES"),
+            ("DEBUG_INFORMATION_FORMAT", "dwarf-with-dsym"),
+            ("GCC_SYMBOLS_PRIVATE_EXTERN", "YES"),
         ]
+        // Printed empty.
+        settings += ["EXPANDED_CODE_SIGN_IDENTITY", "EXPANDED_CODE_SIGN_IDENTITY_NAME", "EXPANDED_PROVISIONING_PROFILE"].map { ($0, "") }
+        if release.major >= 7 { settings += ["LOCALIZABLE_CONTENT_DIR", "LOCROOT", "LOCSYMROOT"].map { ($0, "") } }
+        if release.isAtLeast(9, 3) { settings.append(("LOCALIZED_STRING_MACRO_NAMES", "NSLocalizedString CFLocalizedString")) }
+        if release.major < 9 { settings.append(("OPTIMIZATION_LEVEL", "0")) }
         if release.major >= 9 {
             // Xcode 9 printed these two otherwise than today (earlier releases lacked them).
             settings += [
                 ("KASAN_DEFAULT_CFLAGS", "-DKASAN=1 -fsanitize=address -mllvm -asan-globals-live-support -mllvm -asan-force-dynamic-shadow"),
                 ("TAPI_VERIFY_MODE", "ErrorsOnly"),
             ]
-        } else {
-            // Printed empty until Xcode 9.
-            settings += ["EXPANDED_CODE_SIGN_IDENTITY", "EXPANDED_CODE_SIGN_IDENTITY_NAME", "EXPANDED_PROVISIONING_PROFILE"].map { ($0, "") }
-            if release.major >= 7 { settings += ["LOCALIZABLE_CONTENT_DIR", "LOCROOT", "LOCSYMROOT"].map { ($0, "") } }
         }
         if release.major >= 7 {
             settings += [
@@ -56,16 +59,42 @@ enum LegacyBuildSystemDefaults {
         return "iphonesimulator macosx iphoneos"
     }
 
-    /// The platform's bitcode default, native architecture and the clang flag of its deployment target (Xcode 7 to 9).
-    static func platformSettings(_ platform: ApplePlatform, release: XcodeRelease) -> [(name: String, value: String)] {
-        guard release.major >= 7 else { return [] }
+    /// The platform's and SDK's settings of the dumps: the test frameworks' search path; before
+    /// Xcode 9, the simulators' Objective-C runtime, availability-header version and code
+    /// signing, and the iOS and tvOS SDKs' own toolchains; from Xcode 7, the bitcode defaults,
+    /// the native architecture, the clang flag of the deployment target and the devices'
+    /// entitlements.
+    static func platformSettings(_ sdk: XcodeDefaults.SDK, release: XcodeRelease, sdkVersionActual: String) -> [(name: String, value: String)] {
+        let platform = sdk.platform
+        // Tests found frameworks in the platform, not yet in the SDK.
+        var settings: [(name: String, value: String)] = [("TEST_FRAMEWORK_SEARCH_PATHS", "$(inherited) $(PLATFORM_DIR)/Developer/Library/Frameworks")]
+        if platform.family == "iphoneos" { settings.append(("TARGETED_DEVICE_FAMILY", "1")) }
+        if release.major < 9 {
+            if platform.isSimulator {
+                settings += [
+                    ("PLATFORM_VERSION_AVAILABILITY_H_FORMAT", sdkVersionActual), ("OBJC_ABI_VERSION", "2"), ("GCC_OBJC_LEGACY_DISPATCH", "YES"),
+                    ("CODE_SIGNING_ALLOWED", "NO"),
+                ]
+            }
+            let toolchainNames = ["iphoneos": "iOS", "appletvos": "AppleTVOS"]
+            if let name = toolchainNames[platform.family] {
+                settings.append(("TOOLCHAINS", "com.apple.dt.toolchain." + name + sdk.version.replacingEvery(".", with: "_")))
+            }
+        }
+        guard release.major >= 7 else { return settings }
         let flags = [
             "macosx": "mmacosx-version-min", "iphoneos": "miphoneos-version-min", "iphonesimulator": "mios-simulator-version-min",
             "appletvos": "mtvos-version-min", "appletvsimulator": "mtvos-simulator-version-min", "watchos": "mwatchos-version-min",
             "watchsimulator": "mwatchos-simulator-version-min",
         ]
         let isDevice = !platform.isSimulator && platform.name != "macosx"
-        var settings: [(name: String, value: String)] = [
+        if release.major < 9 { settings.append(("ENABLE_ON_DEMAND_RESOURCES", "NO")) }
+        if !isDevice { settings.append(("STRIP_BITCODE_FROM_COPIED_FILES", "NO")) }
+        if isDevice && platform.family == "iphoneos" {
+            settings.append(("ENTITLEMENTS_REQUIRED", "YES"))
+            if release.major >= 9 { settings.append(("RESOURCE_RULES_REQUIRED", "YES")) }
+        }
+        settings += [
             ("ENABLE_BITCODE", isDevice ? "YES" : "NO"),
             // The 32-bit architecture of what the build runs on: a device's ARM, else the Intel Mac.
             ("NATIVE_ARCH", isDevice ? "armv7" : "i386"),

@@ -100,8 +100,11 @@ public struct XcodeDefaults: Sendable {
     }
 
     /// The path of `sdk` in the Xcode install: `$(DEVELOPER_DIR)/Platforms/iPhoneOS.platform/Developer/SDKs/iPhoneOS26.4.sdk`.
+    /// Xcode 7.2 installed the tvOS simulator's SDK without its version (`AppleTVSimulator.sdk`),
+    /// as its dumps print it.
     public func path(of sdk: SDK) -> String {
-        platformDirectory(sdk.platform) + "/Developer/SDKs/" + sdk.platform.directoryName + sdk.version + ".sdk"
+        let unversioned = sdk.platform.name == "appletvsimulator" && release.major == 7 && release.isAtLeast(7, 2)
+        return platformDirectory(sdk.platform) + "/Developer/SDKs/" + sdk.platform.directoryName + (unversioned ? "" : sdk.version) + ".sdk"
     }
 
     /// The folder of `platform` in the Xcode install: `$(DEVELOPER_DIR)/Platforms/iPhoneOS.platform`.
@@ -128,7 +131,7 @@ public struct XcodeDefaults: Sendable {
 extension XcodeDefaults {
     /// The levels below the project levels, lowest first, and the level above all others, for
     /// a target of `productType` in the project at `projectPath` built for `sdk`.
-    func levels(productType: String?, projectPath: String?, sdk: SDK?) -> (below: [Level], above: [Level]) {
+    func levels(productType: String?, projectPath: String?, sdk: SDK?, usesPackageProducts: Bool = false) -> (below: [Level], above: [Level]) {
         // The tables that depend on nothing but the type are made once, sorted; the rest is
         // small and made per stack.
         var below = [
@@ -137,6 +140,15 @@ extension XcodeDefaults {
         ]
         if let productType, let entries = ProductTypeDefaults.entries(productType: productType, shallowBundle: sdk.map(isShallow) ?? false) {
             below.append(Level(kind: .defaults, source: .dictionary(entries)))
+        }
+        if usesPackageProducts {
+            // A target that uses a Swift package product finds the package's modules, libraries
+            // and headers in the build folder, as the Xcode 26.4 dump prints (no leading space:
+            // nothing inherited).
+            below.append(Level(kind: .defaults, source: .dictionary(Self.entries([
+                ("FRAMEWORK_SEARCH_PATHS", "$(BUILT_PRODUCTS_DIR)"), ("HEADER_SEARCH_PATHS", "$(BUILT_PRODUCTS_DIR)/include"),
+                ("LIBRARY_SEARCH_PATHS", "$(BUILT_PRODUCTS_DIR)"), ("REZ_SEARCH_PATHS", "$(BUILT_PRODUCTS_DIR)"),
+            ]))))
         }
         // The build location is a standard path: Flutter's `SYMROOT = $(SOURCE_ROOT)/../build/ios`
         // prints without the `..`, and so does everything under it.
@@ -261,8 +273,11 @@ extension XcodeDefaults {
             ("TEST_LIBRARY_SEARCH_PATHS", "$(inherited) $(PLATFORM_DIR)/Developer/usr/lib"),
         ]
         if !archs.standard32.isEmpty { settings.append(("ARCHS_STANDARD_32_BIT", archs.standard32)) }
-        if LegacyBuildSystemDefaults.applies(to: release) { settings += LegacyBuildSystemDefaults.platformSettings(platform, release: release) }
-        settings += sdkVersionNumbers(sdk.version)
+        let versionNumbers = sdkVersionNumbers(sdk.version)
+        if LegacyBuildSystemDefaults.applies(to: release) {
+            settings += LegacyBuildSystemDefaults.platformSettings(sdk, release: release, sdkVersionActual: versionNumbers[0].value)
+        }
+        settings += versionNumbers
         if let build = release.sdkBuilds[platform.family], sdk.version == release.sdkVersions[platform.family] {
             settings.append(("SDK_PRODUCT_BUILD_VERSION", build))
             settings.append(("PLATFORM_PRODUCT_BUILD_VERSION", build))
