@@ -131,7 +131,6 @@ import XCConfig
         "SDK_STAT_CACHE_PATH": "a hash of the SDK whose input is not known",
         "SDK_DIR": "Xcode 7.2's tvOS simulator: the unversioned SDK's path for a framework, the versioned one for its tests",
         "SDK_DIR_appletvsimulator9_1": "Xcode 7.2's tvOS simulator: the versioned SDK's path, beside an unversioned SDKROOT",
-        "FRAMEWORK_SEARCH_PATHS": "Xcode 7 printed a pbxproj array's quoted elements bare, where today's build system escapes them",
         "HEADER_SEARCH_PATHS": "Xcode 6.4 searched the toolchain's headers",
     ]
 

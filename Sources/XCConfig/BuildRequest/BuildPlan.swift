@@ -246,12 +246,15 @@ extension BuildRequest {
         var target: String?
         if let projectPath = selection.project {
             let project = try loadedProject(at: projectPath, fileSystem: fileSystem, projects: &projects)
+            let defaults = try xcodeDefaults(fileSystem: fileSystem)
             let levels: ProjectLevels
             do {
                 var host = hostSettings
                 // With a workspace, its folder; a bare project's is its embedded workspace's.
                 if let workspace { host["WORKSPACE_DIR"] = Path.directory(of: absolute(workspace)) }
-                levels = try project.levels(target: selection.target, configuration: evaluation.configuration, hostSettings: host)
+                levels = try project.levels(
+                    target: selection.target, configuration: evaluation.configuration, hostSettings: host,
+                    joiningArraysVerbatim: defaults?.joinsProjectArraysVerbatim ?? false)
             } catch {
                 throw .project(error)
             }
@@ -259,7 +262,7 @@ extension BuildRequest {
             if evaluation.configuration == nil { evaluation.configuration = levels.configurationName }
             if evaluation.targetName == nil { evaluation.targetName = levels.targetName }
             inputs.apply(levels, projectFile: project.projectFilePath)
-            inputs.xcodeDefaults = try xcodeDefaults(fileSystem: fileSystem)
+            inputs.xcodeDefaults = defaults
             projectDirectory = project.projectDirectory
             target = levels.targetName
         } else if let target = selection.target, evaluation.targetName == nil {

@@ -55,11 +55,15 @@ extension XcodeProject {
     ///
     /// - Parameter hostSettings: settings about the machine and user that Xcode defines at the
     ///   project level (`HOME`, `USER`, `XCODE_VERSION_MAJOR`, …); added to ``ProjectLevels/projectDynamic``.
+    /// - Parameter joiningArraysVerbatim: whether an array value's elements are joined as written
+    ///   (the build system of Xcode 9 and earlier: `"\"$(SDKROOT)/…\""` is the quoted list item
+    ///   `"…"`) rather than each escaped into one list item, as swift-build joins them.
     /// - Throws: ``ProjectFileError`` when `target` names no target of the project.
     public func levels(
         target requestedTarget: String? = nil,
         configuration requestedConfiguration: String? = nil,
-        hostSettings: [String: String] = [:]
+        hostSettings: [String: String] = [:],
+        joiningArraysVerbatim: Bool = false
     ) throws(ProjectFileError) -> ProjectLevels {
         var diagnostics = warnings
         let wanted = requestedConfiguration ?? defaultConfigurationName
@@ -106,7 +110,10 @@ extension XcodeProject {
         func entries(_ configuration: ProjectConfiguration?) -> [DictionaryEntry] {
             guard let configuration else { return [] }
             return (configuration.buildSettings + configuration.settingsOfOtherConfigurations)
-                .map { DictionaryEntry(key: $0.key, value: $0.value, origin: EntryOrigin(file: projectFilePath, keyPath: $0.keyPath, line: $0.line)) }
+                .map { setting in
+                    let value = joiningArraysVerbatim ? setting.arrayElements?.joined(separator: " ") ?? setting.value : setting.value
+                    return DictionaryEntry(key: setting.key, value: value, origin: EntryOrigin(file: projectFilePath, keyPath: setting.keyPath, line: setting.line))
+                }
                 .sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         }
 

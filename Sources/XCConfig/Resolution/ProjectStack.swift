@@ -75,7 +75,9 @@ public struct ProjectStackSource: Sendable {
     /// builds it, with ``inputs``' other levels on top. The context's `config` and `target`
     /// conditions are bound to the chosen configuration and target unless it binds them already.
     public func loadStack(target: String? = nil, configuration: String? = nil, context: EvaluationContext = EvaluationContext()) throws(ProjectFileError) -> LoadedStack {
-        let levels = try project.levels(target: target, configuration: configuration ?? context.configuration, hostSettings: hostSettings)
+        let levels = try project.levels(
+            target: target, configuration: configuration ?? context.configuration, hostSettings: hostSettings,
+            joiningArraysVerbatim: inputs.xcodeDefaults?.joinsProjectArraysVerbatim ?? false)
         var context = context
         if context.configuration == nil { context.configuration = levels.configurationName }
         if context.targetName == nil { context.targetName = levels.targetName }

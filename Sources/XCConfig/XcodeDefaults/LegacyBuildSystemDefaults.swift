@@ -3,6 +3,13 @@
 /// settings since removed (`APPLE_INTERNAL_*`, `DO_HEADER_SCANNING_IN_JAM`, …), other values
 /// (`CHOWN`'s path, `AVAILABLE_PLATFORMS`), and the bitcode and deployment-target flag settings
 /// of each platform. Xcode 10's build system (today's swift-build) replaced these tables.
+extension XcodeDefaults {
+    /// Whether a project file's array values join their elements as written, as the build
+    /// system of Xcode 9 and earlier did: Xcode 7.0 prints the array element
+    /// `"\"$(SDKROOT)/Developer/Library/Frameworks\""` as the quoted `"…/Frameworks"`.
+    var joinsProjectArraysVerbatim: Bool { LegacyBuildSystemDefaults.applies(to: release) }
+}
+
 enum LegacyBuildSystemDefaults {
     /// Whether `release` used the legacy build system's tables.
     static func applies(to release: XcodeRelease) -> Bool { release.major < 10 }
