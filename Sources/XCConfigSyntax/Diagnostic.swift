@@ -71,3 +71,36 @@ public struct Diagnostic: Hashable, Sendable {
         return copy
     }
 }
+
+extension Diagnostic {
+    /// `text` as one line a terminal or a CI runner shows as written: each control character
+    /// (C0, DEL, C1, and the line and paragraph separators) escaped as `\n`, `\r`, `\t` or
+    /// `\u{1B}`. A file named `x\n::error file=…::FORGED` then cannot print a line of its own
+    /// that a GitHub runner would take as a workflow command.
+    public static func singleLine(_ text: String) -> String {
+        // Only these bytes start a control character: a C0 byte, DEL, C1's lead 0xC2, and the
+        // lead 0xE2 of U+2028 and U+2029.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A message as one line: its line breaks (LF, VT, FF, CR, NEL, LS, PS) made spaces, as a
+    /// sentence reads on, and the other control characters escaped as ``singleLine(_:)`` does.
+    public static func oneLineMessage(_ message: String) -> String {
+        // Only a line break's bytes (LF, VT, FF, CR, or the last byte of NEL, LS, PS) can make a
+        // newline character; the characters are looked at only when one is there.
+        let mayBreak = message.utf8.contains { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }
+        let flattened = mayBreak && message.contains(where: \.isNewline) ? message.split(whereSeparator: \.isNewline).joined(separator: " ") : message
+        return singleLine(flattened)
+    }
+}

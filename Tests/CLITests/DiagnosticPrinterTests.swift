@@ -1,6 +1,7 @@
 import Testing
 import XCConfig
 import XCConfigSyntax
+import XCConfigLint
 @testable import XCConfigCLI
 
 @Suite struct DiagnosticPrinterTests {
@@ -20,6 +21,21 @@ import XCConfigSyntax
             c.xcconfig:2:2: warning: rel
 
             """)
+    }
+
+    /// Issue 30, finding 13: a file named `x<LF>::error file=forged.swift,line=1::FORGED<LF>y.xcconfig`
+    /// must not print a line of its own, which a GitHub runner would take as a workflow command.
+    @Test func controlCharactersInAFileNameOrMessageAreEscaped() {
+        let (printer, sink) = printer()
+        let name = "/work/x\n::error file=forged.swift,line=1::FORGED\ny.xcconfig"
+        printer.print(Diagnostic(severity: .warning, message: "odd \u{1B}[2J name\r", file: name, location: SourceLocation(line: 1, column: 1)))
+        #expect(sink.capturedText == "x\\n::error file=forged.swift,line=1::FORGED\\ny.xcconfig:1:1: warning: odd \\u{1B}[2J name\n")
+        let report = XCConfigLint.XcodeReporter().report(
+            [Diagnostic(severity: .warning, message: "m\u{2028}\u{7}", file: name, location: SourceLocation(line: 1, column: 1))],
+            context: XCConfigLint.ReportContext(currentDirectory: "/work"))
+        #expect(report.split(separator: "\n").count == 1)
+        #expect(!report.contains("\n::error"))
+        #expect(report.hasSuffix("m \\u{7}\n"))
     }
 
     @Test func aStandaloneMessageKeepsItsOwnFileAndSeverityOnOneLine() {

@@ -44,6 +44,33 @@ import XCConfig
         #expect(try lint(["--explain", "syntax"], files: [:]).stdout.hasPrefix("syntax: Syntax\n"))
     }
 
+    /// Issue 30, finding 12: a fix that cannot be written (a full disk) is an error with status 2,
+    /// as `format --in-place`'s, and the file is left as it was.
+    @Test func aFixThatCannotBeWrittenFailsTheRun() throws {
+        struct DiskFull: FileSystem {
+            let files: InMemoryFileSystem
+            func kind(of path: String) -> FileKind? { files.kind(of: path) }
+            func read(_ path: String) throws(FileSystemError) -> [UInt8] { try files.read(path) }
+            func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+                throw FileSystemError(path: path, reason: .ioError("No space left on device"))
+            }
+            func contents(ofDirectory path: String) throws(FileSystemError) -> [String] { try files.contents(ofDirectory: path) }
+            func resolvingSymlinks(_ path: String) -> String { files.resolvingSymlinks(path) }
+            func isSymbolicLink(_ path: String) -> Bool { files.isSymbolicLink(path) }
+            func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? { files.entry(at: path) }
+            var currentDirectory: String { files.currentDirectory }
+        }
+        let files = workspace(["App.xcconfig": "URL = https://example.com\n"])
+        let stdout = OutputSink.capture()
+        let stderr = OutputSink.capture()
+        let context = CommandContext(arguments: [], currentDirectory: "/work", fileSystem: DiskFull(files: files),
+                                     standardOutput: stdout, standardError: stderr)
+        let status = try LintCommand.run(try ArgumentParser.parse(["--fix"], for: LintCommand.configuration), context: context)
+        #expect(status == .usageError)
+        #expect(stderr.capturedText.contains("App.xcconfig: error: cannot write the fixed file"))
+        #expect(files.contentsOfFile("/work/App.xcconfig") == "URL = https://example.com\n")
+    }
+
     @Test func fixRewritesAndReportsWhatRemains() throws {
         let fileSystem = workspace(["App.xcconfig": "URL = https://example.com\n"])
         let stdout = OutputSink.capture()

@@ -51,7 +51,7 @@ enum LintCommand: Command {
                        help: "How findings are printed: FILE:LINE:COLUMN: warning: MESSAGE [RULE] (xcode), a JSON array, SARIF 2.1.0, GitHub Actions commands or Checkstyle XML."),
                 .flag("strict", help: "Exit with status 1 on any finding, warnings included."),
                 .value("lint-config", valueName: "file", help: "The lint configuration to use instead of the .xcconfig-lint.json found."),
-                .flag("fix", help: "Rewrite what has one safe fix (comment-in-value, deprecated-reference, trailing-semicolon), atomically, then report what remains."),
+                .flag("fix", help: "Rewrite what has one safe fix (comment-in-value, deprecated-reference, trailing-semicolon), atomically, then report what remains; status 2 when a fix cannot be written."),
                 .flag("quiet", short: "q", help: "Print only the findings: no summary line, no --fix report on stderr."),
                 .value("stdin-path", valueName: "path",
                        help: "With - as PATH: the file standard input stands for (default: stdin.xcconfig); its includes are found next to it."),
@@ -109,9 +109,12 @@ enum LintCommand: Command {
         let quiet = arguments.flag("quiet")
 
         do {
+            // A fix that could not be written makes the run status 2, as `format --in-place`'s.
+            var fixesFailed = false
             if arguments.flag("fix") {
                 let summary = try linter.fix(paths: paths)
                 context.diagnostics.print(summary.failures)
+                fixesFailed = !summary.failures.isEmpty
                 for (file, count) in summary.fixedFindings.sorted(by: { $0.key < $1.key }) where !quiet {
                     context.standardError.write("\(context.displayPath(file)): fixed \(count) finding\(count == 1 ? "" : "s")\n")
                 }
@@ -142,6 +145,7 @@ enum LintCommand: Command {
                 context.standardOutput.write(report)
             }
             if !quiet { context.standardError.write(summary(findings, fileCount: result.fileCount, accepted: accepted)) }
+            if fixesFailed { return .usageError }
             if findings.contains(where: { $0.severity == .error }) { return .failure }
             if arguments.flag("strict") && !findings.isEmpty { return .failure }
             return .success

@@ -80,17 +80,15 @@ public struct DiagnosticPrinter: Sendable {
     /// `FILE:LINE:COLUMN`, `FILE`, or `nil` when the diagnostic names no file.
     public func locationPrefix(of diagnostic: Diagnostic) -> String? {
         guard let file = diagnostic.file else { return nil }
-        let shown = Path.display(Path.absolute(file, relativeTo: currentDirectory), relativeTo: currentDirectory)
+        let shown = Diagnostic.singleLine(Path.display(Path.absolute(file, relativeTo: currentDirectory), relativeTo: currentDirectory))
         guard let location = diagnostic.location else { return shown }
         return "\(shown):\(location.line):\(location.column)"
     }
 
     private func line(prefix: String?, severity: Severity, message: String) -> String {
-        // A message must stay on one line, or the line after it would look like source output.
-        // Only a line break's bytes (LF, VT, FF, CR, or the last byte of NEL, LS, PS) can make a
-        // newline character; the characters are looked at only when one is there.
-        let mayBreak = message.utf8.contains { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA8 || $0 == 0xA9 }
-        let message = mayBreak && message.contains(where: \.isNewline) ? message.split(whereSeparator: \.isNewline).joined(separator: " ") : message
+        // A message must stay on one line, or the line after it would look like source output
+        // (or like a CI runner's command).
+        let message = Diagnostic.oneLineMessage(message)
         guard usesColor else {
             return (prefix.map { "\($0): " } ?? "") + "\(severity.rawValue): \(message)\n"
         }
