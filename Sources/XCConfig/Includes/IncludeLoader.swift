@@ -253,7 +253,9 @@ private struct Walker {
         guard let (resolved, kind, isSymbolicLink) = resolve(name) else {
             record(.notFound, nil, nil)
             if !directive.isOptional {
-                if Path.isAbsolute(name) {
+                if let loop = symbolicLinkLoop(named: name) {
+                    report(.error, "cannot open included file '\(name)': '\(loop)' is a loop of symbolic links (too many levels of symbolic links)")
+                } else if Path.isAbsolute(name) {
                     report(.error, "included file '\(name)' does not exist")
                 } else if !hasSearchDirectories {
                     report(.error, "could not find included file '\(name)' because there are no search paths to locate it")
@@ -377,6 +379,18 @@ private struct Walker {
             }
             return nil
         }
+    }
+
+    /// The first place `name` would be found that is a loop of symbolic links, so a missing
+    /// include says why it is missing.
+    private func symbolicLinkLoop(named name: String) -> String? {
+        let fileSystem = loader.fileSystem
+        let candidates = { (path: String) -> String? in
+            for candidate in [path, path + ".xcconfig"] where fileSystem.isSymbolicLinkLoop(candidate) { return candidate }
+            return nil
+        }
+        if Path.isAbsolute(name) { return candidates(Path.normalize(name)) }
+        return firstInSearchList { directory in candidates(Path.normalize(Path.join(directory, name))) }
     }
 
     private func cycleMessage(includer: String?, target: String) -> String {

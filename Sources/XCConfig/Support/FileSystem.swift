@@ -69,6 +69,9 @@ public protocol FileSystem: Sendable {
     /// `kind(of: path)` and `isSymbolicLink(path)` together, with one lookup where the file
     /// system can (an `lstat`, and a `stat` only for a link); `nil` when `kind(of:)` is `nil`.
     func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)?
+    /// Whether `path` is a symbolic link whose chain of links never ends (the system's
+    /// "too many levels of symbolic links").
+    func isSymbolicLinkLoop(_ path: String) -> Bool
     /// The current directory.
     var currentDirectory: String { get }
 }
@@ -108,4 +111,7 @@ extension FileSystem {
         guard let kind = kind(of: path) else { return nil }
         return (kind, isSymbolicLink(path))
     }
+
+    /// For file systems without links, or that cannot tell a loop from a dangling link.
+    public func isSymbolicLinkLoop(_ path: String) -> Bool { false }
 }

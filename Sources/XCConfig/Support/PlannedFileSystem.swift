@@ -60,6 +60,10 @@ package struct PlannedFileSystem: FileSystem {
         files[key(path)] != nil || directories.contains(key(path)) ? false : base.isSymbolicLink(path)
     }
 
+    package func isSymbolicLinkLoop(_ path: String) -> Bool {
+        files[key(path)] == nil && !directories.contains(key(path)) && base.isSymbolicLinkLoop(path)
+    }
+
     package func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
         if files[key(path)] != nil { return (.file, false) }
         if directories.contains(key(path)) { return (.directory, false) }

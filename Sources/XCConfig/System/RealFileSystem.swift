@@ -44,6 +44,13 @@ public struct RealFileSystem: FileSystem {
         return (RealFileSystem.kind(info.st_mode), true)
     }
 
+    public func isSymbolicLinkLoop(_ path: String) -> Bool {
+        let fullPath = absolute(path)
+        var info = stat()
+        guard lstat(fullPath, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return false }
+        return stat(fullPath, &info) != 0 && errno == ELOOP
+    }
+
     private static func kind(_ mode: mode_t) -> FileKind {
         switch mode & S_IFMT {
         case S_IFREG: .file

@@ -46,5 +46,7 @@ struct StandardInputFileSystem: FileSystem {
         path == self.path ? false : base.isSymbolicLink(path)
     }
 
+    func isSymbolicLinkLoop(_ path: String) -> Bool { path != self.path && base.isSymbolicLinkLoop(path) }
+
     var currentDirectory: String { base.currentDirectory }
 }

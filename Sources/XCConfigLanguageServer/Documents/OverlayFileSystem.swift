@@ -41,6 +41,8 @@ struct OverlayFileSystem: FileSystem {
         documents[path] != nil && base.kind(of: path) == nil ? false : base.isSymbolicLink(path)
     }
 
+    func isSymbolicLinkLoop(_ path: String) -> Bool { documents[path] == nil && base.isSymbolicLinkLoop(path) }
+
     func entry(at path: String) -> (kind: FileKind, isSymbolicLink: Bool)? {
         if documents[path] != nil {
             return (.file, base.kind(of: path) == nil ? false : base.isSymbolicLink(path))

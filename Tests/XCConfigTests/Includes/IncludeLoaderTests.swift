@@ -278,6 +278,25 @@ import XCConfigSyntax
         #expect(value(loaded, "A") == "a")
     }
 
+    /// Issue 30, finding 14: an include that is a loop of symbolic links says so, rather than
+    /// "could not find"; a dangling link is still not found.
+    @Test func anIncludeThatIsALoopOfSymbolicLinksSaysSo() throws {
+        var template = Array("/tmp/xcconfig-include-test-XXXXXX".utf8CString)
+        let directory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+        defer { _ = system("rm -rf '\(directory)'") }
+        let fileSystem = RealFileSystem(currentDirectory: directory)
+        symlink("loop2", directory + "/loop1")
+        symlink("loop1", directory + "/loop2")
+        symlink("nowhere", directory + "/dangling")
+        try fileSystem.writeAtomically(Array("#include \"loop1\"\n#include \"dangling\"\nA = 1\n".utf8), to: directory + "/root.xcconfig")
+        let loaded = try IncludeLoader(fileSystem: fileSystem).load(path: "root.xcconfig")
+        #expect(loaded.diagnostics.map(\.message) == [
+            "cannot open included file 'loop1': '\(directory)/loop1' is a loop of symbolic links (too many levels of symbolic links)",
+            "could not find included file 'dangling' in search paths",
+        ])
+        #expect(value(loaded, "A") == "1")
+    }
+
     @Test func aFileSystemWithoutItsOwnLinkTestStillComparesByResolvedPath() throws {
         let memory = InMemoryFileSystem(currentDirectory: "/tmp", files: [
             "/tmp/root.xcconfig": "#include \"real/A.xcconfig\"\n#include \"B.xcconfig\"\n",
