@@ -144,9 +144,14 @@ enum XCProjReader {
                             targetSettings, for: configurationName, among: configurationNames,
                             keyPathPrefix: "targets / \(targetName) / build-settings / "))
                 }
-                targets.append(ProjectTarget(
+                var projectTarget = ProjectTarget(
                     name: targetName, kind: kind, productType: productType, configurations: targetConfigurations,
-                    identifier: target["id"]?.stringValue))
+                    identifier: target["id"]?.stringValue)
+                // The package products the target uses (`package-product-members`), by name.
+                projectTarget.packageProductDependencies = target["package-product-members"]?.arrayValue?.compactMap {
+                    $0.dictionaryValue?["product-name"]?.stringValue
+                } ?? []
+                targets.append(projectTarget)
             }
 
             return XcodeProject(

@@ -100,8 +100,8 @@ public struct ProjectTarget: Sendable, Hashable {
     /// The target's object identifier (`24AB…` in project.pbxproj, `id` in project.xcproj): what
     /// a scheme's `BlueprintIdentifier` names.
     public var identifier: String?
-    /// The identifiers of the Swift package products the target depends on
-    /// (`packageProductDependencies`).
+    /// The Swift package products the target depends on: their identifiers in project.pbxproj
+    /// (`packageProductDependencies`), their names in project.xcproj (`package-product-members`).
     public var packageProductDependencies: [String] = []
 
     /// Creates a target.

@@ -256,6 +256,31 @@ import XCConfigSyntax
         #expect(stack.resolver.value(of: "TARGET_NAME") == "App")
     }
 
+    /// A target's Swift package products, as both formats list them: tuist's `App` uses `Logging`
+    /// (`package-product-members`) and its `Tool` none; the XcodeBuildMCP calculator app's
+    /// project.pbxproj lists one `packageProductDependencies` entry. With Xcode's defaults, such
+    /// a target searches the build folder, as the Xcode 26.4 dump prints.
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func packageProductsOfATargetAreRead() throws {
+        let fileSystem = try #require(try Self.repository("xcproj-examples/tuist__XcodeProj"))
+        let xcproj = try XcodeProject.load(path: "Fixtures/XCProj/Everything.xcodeproj", fileSystem: fileSystem)
+        #expect(xcproj.target(named: "App")?.packageProductDependencies == ["Logging"])
+        #expect(xcproj.target(named: "Tool")?.packageProductDependencies == [])
+
+        let shared = try #require(ProjectCorpusTests.sharedDirectory)
+        let calculator = Path.join(shared, "xcodebuild/xcodebuildmcp-ios-calculator-xcode26.4/CalculatorApp.xcodeproj")
+        let project = try XcodeProject.load(path: calculator, fileSystem: RealFileSystem())
+        #expect(project.target(named: "CalculatorApp")?.packageProductDependencies == ["8B90933C2DF242EC008F026A"])
+        var inputs = StackInputs()
+        let levels = try project.levels(target: "CalculatorApp", configuration: "Debug")
+        inputs.apply(levels, projectFile: project.projectFilePath)
+        inputs.xcodeDefaults = XcodeDefaults()
+        let stack = try inputs.load(with: IncludeLoader(fileSystem: RealFileSystem()), context: EvaluationContext(configuration: "Debug"))
+        let products = stack.resolver.value(of: "BUILT_PRODUCTS_DIR")
+        #expect(!products.isEmpty && stack.resolver.value(of: "FRAMEWORK_SEARCH_PATHS") == products)
+        #expect(stack.resolver.value(of: "HEADER_SEARCH_PATHS") == products + "/include")
+    }
+
     // MARK: Dynamic settings
 
     @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
