@@ -39,6 +39,24 @@ struct WriteContainmentTests {
         #expect(FileManager.default.fileExists(atPath: repository.root + "/Config/\(escaped)dbg.xcconfig"), "\(Self.files(under: repository.root))")
     }
 
+    /// Issue 30, finding 14: a read-only (0444) project file is not replaced silently. The edit is
+    /// refused with nothing written, and `--force` replaces it, keeping its mode.
+    @Test func aReadOnlyProjectFileIsRefusedUnlessForced() throws {
+        let repository = try Self.repository(targetName: "first")
+        let projectFile = repository.root + "/App.xcodeproj/project.pbxproj"
+        let before = try String(contentsOfFile: projectFile, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: projectFile)
+        let refused = repository.run(["project", "set-base", "App.xcodeproj", "Config/App.xcconfig"])
+        #expect(refused.status == .failure, "\(refused.stderr)")
+        #expect(refused.stderr.contains("project.pbxproj: error: the file is read-only; nothing written"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: projectFile, encoding: .utf8) == before)
+        let forced = repository.run(["project", "set-base", "App.xcodeproj", "Config/App.xcconfig", "--force"])
+        #expect(forced.status == .success, "\(forced.stderr)")
+        #expect(try String(contentsOfFile: projectFile, encoding: .utf8) != before)
+        let mode = try FileManager.default.attributesOfItem(atPath: projectFile)[.posixPermissions] as? Int
+        #expect(mode == 0o444)
+    }
+
     @Test func aConfigurationNameCannotPlaceExtractedFilesOutsideTheOutputFolder() throws {
         let escaped = "x-\(UInt32.random(in: 0...UInt32.max))"
         let repository = try Self.repository(targetName: "A/B", debugName: "../../\(escaped)/dbg")

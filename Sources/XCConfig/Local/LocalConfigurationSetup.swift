@@ -335,11 +335,11 @@ package struct LocalConfigurationSetup: Sendable {
     /// Performs `plan`'s writes in order with ``FileTransaction``: each atomic, all or none.
     /// A file changed on disk since the plan read it stops everything before the first write,
     /// and so does one outside the work tree of the shared configuration (its folder without
-    /// one), symbolic links resolved.
-    package func apply(_ plan: LocalPlan) throws(LocalConfigurationError) {
+    /// one), symbolic links resolved, or one that is read-only unless `replacingReadOnlyFiles`.
+    package func apply(_ plan: LocalPlan, replacingReadOnlyFiles: Bool = false) throws(LocalConfigurationError) {
         do {
             let scope = WriteScope(folder: Path.directory(of: plan.shared.path), fileSystem: fileSystem)
-            try FileTransaction.apply(plan.writes.map(\.fileEdit), fileSystem: fileSystem, scope: scope)
+            try FileTransaction.apply(plan.writes.map(\.fileEdit), fileSystem: fileSystem, scope: scope, replacingReadOnlyFiles: replacingReadOnlyFiles)
         } catch {
             throw LocalConfigurationError(.writeFailed, error.message, file: error.file)
         }

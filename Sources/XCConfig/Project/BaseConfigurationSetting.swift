@@ -43,9 +43,11 @@ public struct ProjectEditPlan: Sendable {
 public enum ProjectEditing {
     /// Writes `plan`'s files all or none, refusing when one changed since the plan read it, or
     /// when one lies outside the repository holding the project (the project's folder without
-    /// one), symbolic links resolved.
-    public static func apply(_ plan: ProjectEditPlan, fileSystem: any FileSystem) throws(FileTransactionError) {
-        try FileTransaction.apply(plan.edits, fileSystem: fileSystem, scope: WriteScope(projectFile: plan.projectFile, fileSystem: fileSystem))
+    /// one), symbolic links resolved, or when one is read-only unless `replacingReadOnlyFiles`.
+    public static func apply(_ plan: ProjectEditPlan, fileSystem: any FileSystem, replacingReadOnlyFiles: Bool = false) throws(FileTransactionError) {
+        try FileTransaction.apply(
+            plan.edits, fileSystem: fileSystem, scope: WriteScope(projectFile: plan.projectFile, fileSystem: fileSystem),
+            replacingReadOnlyFiles: replacingReadOnlyFiles)
     }
 
     /// Plans `xcconfig project set-base`: `xcconfig` becomes the base configuration of the

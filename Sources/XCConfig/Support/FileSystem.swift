@@ -72,6 +72,9 @@ public protocol FileSystem: Sendable {
     /// Whether `path` is a symbolic link whose chain of links never ends (the system's
     /// "too many levels of symbolic links").
     func isSymbolicLinkLoop(_ path: String) -> Bool
+    /// Whether `path` is a regular file its owner may not write (mode 0444): the edit commands
+    /// refuse to replace it unless told to, as git refuses to clobber one.
+    func isReadOnlyFile(_ path: String) -> Bool
     /// The current directory.
     var currentDirectory: String { get }
 }
@@ -114,4 +117,7 @@ extension FileSystem {
 
     /// For file systems without links, or that cannot tell a loop from a dangling link.
     public func isSymbolicLinkLoop(_ path: String) -> Bool { false }
+
+    /// For file systems without permissions.
+    public func isReadOnlyFile(_ path: String) -> Bool { false }
 }

@@ -58,13 +58,19 @@ public enum FileTransaction {
     /// - Throws: ``FileTransactionError``: `.changedOnDisk` or `.outsideScope` (nothing
     ///   written) or `.writeFailed` (everything written before was undone, or the message lists
     ///   what could not be).
-    public static func apply(_ edits: [FileEdit], fileSystem: any FileSystem) throws(FileTransactionError) {
-        try apply(edits, fileSystem: fileSystem, scope: nil)
+    public static func apply(_ edits: [FileEdit], fileSystem: any FileSystem, replacingReadOnlyFiles: Bool = false) throws(FileTransactionError) {
+        try apply(edits, fileSystem: fileSystem, scope: nil, replacingReadOnlyFiles: replacingReadOnlyFiles)
     }
 
-    package static func apply(_ edits: [FileEdit], fileSystem: any FileSystem, scope: WriteScope?) throws(FileTransactionError) {
+    package static func apply(
+        _ edits: [FileEdit], fileSystem: any FileSystem, scope: WriteScope?, replacingReadOnlyFiles: Bool = false
+    ) throws(FileTransactionError) {
         try scope?.check(edits.map(\.path), fileSystem: fileSystem)
         for edit in edits {
+            // A file made read-only (0444) is not replaced behind its owner's back.
+            if !replacingReadOnlyFiles, !edit.createsFile, fileSystem.isReadOnlyFile(edit.path) {
+                throw FileTransactionError(.writeFailed, "the file is read-only; nothing written (make it writable, or pass --force to replace it)", file: edit.path)
+            }
             // An atomic write renames a new file over the target: never over a device or a pipe.
             if fileSystem.kind(of: edit.path) == .other {
                 throw FileTransactionError(.writeFailed, "not a regular file; nothing written", file: edit.path)

@@ -60,6 +60,10 @@ package struct PlannedFileSystem: FileSystem {
         files[key(path)] != nil || directories.contains(key(path)) ? false : base.isSymbolicLink(path)
     }
 
+    package func isReadOnlyFile(_ path: String) -> Bool {
+        files[key(path)] == nil && base.isReadOnlyFile(path)
+    }
+
     package func isSymbolicLinkLoop(_ path: String) -> Bool {
         files[key(path)] == nil && !directories.contains(key(path)) && base.isSymbolicLinkLoop(path)
     }

@@ -51,6 +51,12 @@ public struct RealFileSystem: FileSystem {
         return stat(fullPath, &info) != 0 && errno == ELOOP
     }
 
+    public func isReadOnlyFile(_ path: String) -> Bool {
+        var info = stat()
+        // The owner's write bit, not access(2): root may write any file, and would never be told.
+        return stat(absolute(path), &info) == 0 && info.st_mode & S_IFMT == S_IFREG && info.st_mode & S_IWUSR == 0
+    }
+
     private static func kind(_ mode: mode_t) -> FileKind {
         switch mode & S_IFMT {
         case S_IFREG: .file

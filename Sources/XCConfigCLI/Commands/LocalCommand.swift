@@ -84,7 +84,7 @@ enum LocalInitCommand: Command {
                 .value("name", valueName: "file",
                        help: "With --add-include, the file name to include (default: LocalConfig.xcconfig, next to CONFIG); otherwise picks the #include? naming it when CONFIG has several (default: the last)."),
                 .flag("add-include", help: "Append #include? \"NAME\" to CONFIG when it has none (every setting of CONFIG is then overridable)."),
-                .flag("force", help: "Replace an existing local file; write a value that has no effect (its setting is assigned after the #include?)."),
+                .flag("force", help: "Replace an existing local file, or a read-only (0444) project file; write a value that has no effect (its setting is assigned after the #include?)."),
                 .flag("dry-run", help: "Print the file that would be written on stdout and write nothing (no local file, no .gitignore or CONFIG change)."),
                 .flag("no-gitignore", help: "Do not add the local file to .gitignore."),
                 .value("format", valueName: "format", allowed: ["text", "json"], default: "text",

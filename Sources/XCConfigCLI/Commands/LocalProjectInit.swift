@@ -54,7 +54,7 @@ enum LocalProjectInit {
             context.print("Values for this checkout, before and after, for every target and configuration:")
             for line in ProjectEditOutput.valueLines(plan.project.settingChanges, summarizingUnchanged: true) { context.print(line) }
             do {
-                try ProjectEditOutput.finish(plan.project, dryRun: dryRun, context: context)
+                try ProjectEditOutput.finish(plan.project, dryRun: dryRun, replacingReadOnlyFiles: arguments.flag("force"), context: context)
             } catch let error as FileTransactionError {
                 throw LocalConfigurationError(.writeFailed, error.message, file: error.file)
             }

@@ -16,6 +16,7 @@ enum ProjectEditOutput {
         help: "A build configuration to edit. Default: every configuration.")
 
     static let dryRunOption = OptionSpec.flag("dry-run", help: "Print the plan and write nothing.")
+    static let forceOption = OptionSpec.flag("force", help: "Replace a read-only (0444) project file; without it the edit is refused and nothing is written.")
 
     /// Runs `body`, turning the library's errors into `file: error: message` and status 1.
     static func running(_ context: CommandContext, _ body: () throws -> ExitStatus) throws -> ExitStatus {
@@ -86,12 +87,12 @@ enum ProjectEditOutput {
     }
 
     /// Writes the plan unless `--dry-run`, then prints the files.
-    static func finish(_ plan: ProjectEditPlan, dryRun: Bool, context: CommandContext) throws {
+    static func finish(_ plan: ProjectEditPlan, dryRun: Bool, replacingReadOnlyFiles: Bool = false, context: CommandContext) throws {
         if plan.isEmpty {
             context.print("Nothing to change in \(context.displayPath(plan.projectFile)).")
             return
         }
-        if !dryRun { try ProjectEditing.apply(plan, fileSystem: context.fileSystem) }
+        if !dryRun { try ProjectEditing.apply(plan, fileSystem: context.fileSystem, replacingReadOnlyFiles: replacingReadOnlyFiles) }
         for line in fileLines(plan, dryRun: dryRun, context: context) { context.print(line) }
     }
 }
@@ -124,7 +125,7 @@ enum ProjectSetBaseCommand: Command {
                   xcconfig project set-base App.xcodeproj Config/App.xcconfig --target App -c Release
                   xcconfig project set-base App.xcodeproj Config/CustomConfig.xcconfig --dry-run
                 """,
-            options: [ProjectEditOutput.targetOption, ProjectEditOutput.configurationOption, ProjectEditOutput.dryRunOption],
+            options: [ProjectEditOutput.targetOption, ProjectEditOutput.configurationOption, ProjectEditOutput.dryRunOption, ProjectEditOutput.forceOption],
             positionals: [
                 ProjectEditOutput.projectPositional,
                 PositionalSpec("xcconfig", help: "The xcconfig file to base the configurations on (it must exist)."),
@@ -153,7 +154,7 @@ enum ProjectSetBaseCommand: Command {
                 context.print(line)
             }
             for note in plan.notes { context.print((dryRun ? "Would: " : "") + note) }
-            try ProjectEditOutput.finish(plan, dryRun: dryRun, context: context)
+            try ProjectEditOutput.finish(plan, dryRun: dryRun, replacingReadOnlyFiles: arguments.flag("force"), context: context)
             return .success
         }
     }
@@ -184,7 +185,7 @@ enum ProjectClearOverridesCommand: Command {
             options: [
                 OptionSpec.value("target", valueName: "name", repeatable: true,
                                  help: "Only this target's settings. Default: the project's and every target's."),
-                ProjectEditOutput.configurationOption, ProjectEditOutput.dryRunOption,
+                ProjectEditOutput.configurationOption, ProjectEditOutput.dryRunOption, ProjectEditOutput.forceOption,
             ],
             positionals: [
                 ProjectEditOutput.projectPositional,
@@ -211,7 +212,7 @@ enum ProjectClearOverridesCommand: Command {
             }
             context.print("Values before and after:")
             for line in ProjectEditOutput.valueLines(plan.settingChanges) { context.print(line) }
-            try ProjectEditOutput.finish(plan, dryRun: dryRun, context: context)
+            try ProjectEditOutput.finish(plan, dryRun: dryRun, replacingReadOnlyFiles: arguments.flag("force"), context: context)
             return .success
         }
     }
@@ -248,7 +249,7 @@ enum ProjectExtractCommand: Command {
                 .value("output", short: "o", valueName: "dir", help: "The folder for the new xcconfig files (created if needed)."),
                 OptionSpec.value("target", valueName: "name", repeatable: true,
                                  help: "Only this target's settings. Default: the project's and every target's."),
-                ProjectEditOutput.dryRunOption,
+                ProjectEditOutput.dryRunOption, ProjectEditOutput.forceOption,
             ],
             positionals: [ProjectEditOutput.projectPositional],
             showsLimits: false
@@ -268,7 +269,7 @@ enum ProjectExtractCommand: Command {
             }
             context.print("\(dryRun ? "Would move" : "Moving") \(plan.removedSettings.count) setting\(plan.removedSettings.count == 1 ? "" : "s") out of \(context.displayPath(plan.projectFile)); every value resolves as before.")
             for note in plan.notes { context.print(note) }
-            try ProjectEditOutput.finish(plan, dryRun: dryRun, context: context)
+            try ProjectEditOutput.finish(plan, dryRun: dryRun, replacingReadOnlyFiles: arguments.flag("force"), context: context)
             return .success
         }
     }

@@ -48,5 +48,7 @@ struct StandardInputFileSystem: FileSystem {
 
     func isSymbolicLinkLoop(_ path: String) -> Bool { path != self.path && base.isSymbolicLinkLoop(path) }
 
+    func isReadOnlyFile(_ path: String) -> Bool { path != self.path && base.isReadOnlyFile(path) }
+
     var currentDirectory: String { base.currentDirectory }
 }
