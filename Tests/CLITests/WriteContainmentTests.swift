@@ -39,18 +39,30 @@ struct WriteContainmentTests {
         #expect(FileManager.default.fileExists(atPath: repository.root + "/Config/\(escaped)dbg.xcconfig"), "\(Self.files(under: repository.root))")
     }
 
-    /// Issue 30, finding 14: a read-only (0444) project file is not replaced silently. The edit is
-    /// refused with nothing written, and `--force` replaces it, keeping its mode.
-    @Test func aReadOnlyProjectFileIsRefusedUnlessForced() throws {
+    /// Issue 30, finding 14: a read-only (0444) project file is not replaced silently. Each
+    /// command that edits a project refuses with nothing written, and `--force` replaces it,
+    /// keeping its mode.
+    @Test(arguments: [
+        ["project", "set-base", "App.xcodeproj", "Config/App.xcconfig"],
+        ["project", "clear-overrides", "App.xcodeproj"],
+        ["project", "extract", "App.xcodeproj", "--output", "Extracted"],
+        ["local", "init", "--project", "App.xcodeproj", "DEVELOPMENT_TEAM=ABCDE12345"],
+    ])
+    func aReadOnlyProjectFileIsRefusedUnlessForced(command: [String]) throws {
         let repository = try Self.repository(targetName: "first")
+        // A base value the project's own APP_SETTING hides, for clear-overrides to clear.
+        try repository.write("Config/App.xcconfig", "PRODUCT_NAME = App\nAPP_SETTING = 2\n")
+        try repository.commit("base")
         let projectFile = repository.root + "/App.xcodeproj/project.pbxproj"
         let before = try String(contentsOfFile: projectFile, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: projectFile)
-        let refused = repository.run(["project", "set-base", "App.xcodeproj", "Config/App.xcconfig"])
+        let filesBefore = Self.files(under: repository.root)
+        let refused = repository.run(command)
         #expect(refused.status == .failure, "\(refused.stderr)")
         #expect(refused.stderr.contains("project.pbxproj: error: the file is read-only; nothing written"), "\(refused.stderr)")
         #expect(try String(contentsOfFile: projectFile, encoding: .utf8) == before)
-        let forced = repository.run(["project", "set-base", "App.xcodeproj", "Config/App.xcconfig", "--force"])
+        #expect(Self.files(under: repository.root) == filesBefore)
+        let forced = repository.run(command + ["--force"])
         #expect(forced.status == .success, "\(forced.stderr)")
         #expect(try String(contentsOfFile: projectFile, encoding: .utf8) != before)
         let mode = try FileManager.default.attributesOfItem(atPath: projectFile)[.posixPermissions] as? Int
