@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import XCConfig
+import XCConfigLint
 @testable import XCConfigCLI
 
 /// `xcconfig diff` between two files, configurations and SDKs, in memory: the shape of each
@@ -97,8 +98,8 @@ import XCConfig
     }
 
     @Test func githubEscapesWorkflowCommandCharacters() {
-        #expect(DiffOutput.escapeData("50% a\nb") == "50%25 a%0Ab")
-        #expect(DiffOutput.escapeProperty("a:b,c") == "a%3Ab%2Cc")
+        #expect(GitHubReporter.escapeData("50% a\nb") == "50%25 a%0Ab")
+        #expect(GitHubReporter.escapeProperty("a:b,c") == "a%3Ab%2Cc")
     }
 
     @Test func configurationsCompareTheSameInputsInTwoConfigurations() {

@@ -42,12 +42,16 @@ final class TemporaryRepository {
         guard process.terminationStatus == 0 else { throw CommandFailure("git \(arguments) failed") }
     }
 
-    func run(_ arguments: [String]) -> CLIResult {
+    /// Runs the tool in `subdirectory` of the work tree (the top when nil).
+    func run(_ arguments: [String], in subdirectory: String? = nil) -> CLIResult {
         let stdout = OutputSink.capture()
         let stderr = OutputSink.capture()
+        let directory = subdirectory.map { root + "/" + $0 } ?? root
+        var environment = ProcessInfo.processInfo.environment
+        environment["GITHUB_WORKSPACE"] = nil
         let context = CommandContext(
-            arguments: arguments, environment: ProcessInfo.processInfo.environment, currentDirectory: root,
-            fileSystem: RealFileSystem(currentDirectory: root), standardOutput: stdout, standardError: stderr)
+            arguments: arguments, environment: environment, currentDirectory: directory,
+            fileSystem: RealFileSystem(currentDirectory: directory), standardOutput: stdout, standardError: stderr)
         let status = CommandLineTool.run(context)
         return CLIResult(status: status, stdout: stdout.capturedText, stdoutBytes: stdout.capturedBytes, stderr: stderr.capturedText)
     }
@@ -130,6 +134,20 @@ struct DiffGitTests {
             ::notice file=Config/App.xcconfig,line=3,col=1,title=OTHER changed::OTHER: '1' → '2'
 
             """)
+    }
+
+    /// Issue 33, finding 7: annotations name files from the repository root, as lint's do,
+    /// whatever folder the command runs in.
+    @Test func githubNamesFilesRelativeToTheRepositoryRootFromASubfolder() throws {
+        let repository = try TemporaryRepository()
+        try repository.write("Config/App.xcconfig", "OTHER = 1\n")
+        try repository.commit("one")
+        try repository.write("Config/App.xcconfig", "OTHER = 2\n")
+        let diff = repository.run(["diff", "--base", "HEAD", "App.xcconfig", "--format", "github"], in: "Config")
+        #expect(diff.status == .success, "\(diff.stderr)")
+        #expect(diff.stdout == "::notice file=Config/App.xcconfig,line=1,col=1,title=OTHER changed::OTHER: '1' → '2'\n")
+        let lint = repository.run(["lint", "App.xcconfig", "--format", "github"], in: "Config")
+        #expect(lint.stdout.isEmpty || lint.stdout.contains("file=Config/App.xcconfig"))
     }
 
     @Test func twoCommittedRevisionsAreComparedWithoutTouchingTheWorkingTree() throws {

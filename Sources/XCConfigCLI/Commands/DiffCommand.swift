@@ -40,7 +40,7 @@ enum DiffCommand: Command {
                 .value("configurations", valueName: "old,new", help: "Compare two configurations of the same inputs."),
                 .value("sdks", valueName: "old,new", help: "Compare two SDKs (the sdk condition and SDK_NAME) of the same inputs."),
                 .value("format", valueName: "format", allowed: ["text", "json", "markdown", "github"], default: "text",
-                       help: "text: - old / + new lines with their assignments; json: an array of changes; markdown: a table per target and configuration, for a pull-request comment; github: ::notice annotations at the lines responsible."),
+                       help: "text: - old / + new lines with their assignments; json: an array of changes; markdown: a table per target and configuration, for a pull-request comment; github: ::notice annotations at the lines responsible, files named from the repository root ($GITHUB_WORKSPACE, else the folder holding .git), as lint names them."),
                 .value("only", valueName: "name", repeatable: true, help: "Compare only this setting (repeatable)."),
                 .value("ignore", valueName: "glob", repeatable: true, help: "Leave out settings whose names match this pattern, such as '*_DIR' (repeatable)."),
                 .flag("exit-code", help: "Exit with status 1 when anything changed, as git diff --exit-code."),

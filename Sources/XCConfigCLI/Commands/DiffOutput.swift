@@ -1,4 +1,5 @@
 import XCConfig
+import XCConfigLint
 import XCConfigSyntax
 
 /// The output formats of `diff`: text, JSON, Markdown and GitHub annotations.
@@ -110,23 +111,26 @@ enum DiffOutput {
     /// it: with --base, the first of the new side's assignments of the setting (the winner,
     /// then those its `$(inherited)` reaches) on a line the revisions' diff changed, else the
     /// winner. A removed setting's notice has no location: its old line is gone.
+    /// Files are named relative to the repository root, as `lint --format github` names them,
+    /// because GitHub matches annotations against the pull request's diff.
     static func github(_ comparison: DiffComparison, context: CommandContext) -> String {
+        let paths = ReportContext(currentDirectory: context.currentDirectory, repositoryRoot: LintCommand.repositoryRoot(context))
         var text = ""
         for group in comparison.groups {
             for change in group.changes {
                 var properties: [String] = []
                 if let winner = cause(of: change, changedLines: comparison.changedLines), let file = winner.file {
-                    properties.append("file=" + escapeProperty(context.displayPath(file)))
+                    properties.append("file=" + GitHubReporter.escapeProperty(paths.repositoryRelative(file)))
                     if let location = winner.location {
                         properties.append("line=\(location.line)")
                         properties.append("col=\(location.column)")
                     }
                 }
-                properties.append("title=" + escapeProperty("\(change.name) \(change.kind.rawValue)"))
+                properties.append("title=" + GitHubReporter.escapeProperty("\(change.name) \(change.kind.rawValue)"))
                 let old = change.old.map { "'\($0.value)'" } ?? "(absent)"
                 let new = change.new.map { "'\($0.value)'" } ?? "(absent)"
                 let prefix = title(group).map { "\($0): " } ?? ""
-                text += "::notice \(properties.joined(separator: ","))::\(escapeData("\(prefix)\(change.name): \(old) → \(new)"))\n"
+                text += "::notice \(properties.joined(separator: ","))::\(GitHubReporter.escapeData("\(prefix)\(change.name): \(old) → \(new)"))\n"
             }
         }
         return text
@@ -158,15 +162,5 @@ enum DiffOutput {
 
     private static func escapeMarkdown(_ text: String) -> String {
         escapeHTML(text).replacingEvery("*", with: "\\*").replacingEvery("_", with: "\\_")
-    }
-
-    /// A workflow command's message: `%`, CR and LF escaped, as GitHub's toolkit does.
-    static func escapeData(_ text: String) -> String {
-        text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D").replacingEvery("\n", with: "%0A")
-    }
-
-    /// A workflow command's property value: also `:` and `,`.
-    static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
     }
 }

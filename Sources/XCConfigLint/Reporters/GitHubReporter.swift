@@ -25,7 +25,7 @@ public struct GitHubReporter: Reporter {
     }
 
     /// The escaping GitHub's runner undoes in a command's message.
-    static func escapeData(_ text: String) -> String {
+    public static func escapeData(_ text: String) -> String {
         var result = ""
         for character in text.unicodeScalars {
             switch character {
@@ -39,7 +39,7 @@ public struct GitHubReporter: Reporter {
     }
 
     /// The escaping of a property value, which also may not hold `:` or `,`.
-    static func escapeProperty(_ text: String) -> String {
+    public static func escapeProperty(_ text: String) -> String {
         escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
     }
 }
