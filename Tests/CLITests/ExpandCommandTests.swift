@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import XCConfig
 @testable import XCConfigCLI
@@ -44,6 +45,32 @@ private func project(_ extra: [String: String] = [:]) -> InMemoryFileSystem {
 
 @Suite("Expand command")
 struct ExpandCommandTests {
+    /// `Samples/SharedProject` of this repository.
+    static let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/SharedProject").path
+
+    /// Issue 33, finding 5: Xcode's template Info.plist expands under --strict with the
+    /// project, although EXECUTABLE_NAME, Xcode's own default, refers to EXECUTABLE_PREFIX,
+    /// EXECUTABLE_VARIANT_SUFFIX and EXECUTABLE_SUFFIX, which nothing assigns for an app.
+    @Test func theTemplateInfoPlistExpandsStrictlyWithTheProject() {
+        let result = runCLI(["expand", "App/Info.plist", "--project", "App.xcodeproj", "-c", "Release", "--strict", "--format", "list"],
+                            realDirectory: Self.sample)
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        // PRODUCT_NAME = $(TARGET_NAME) for the target App, in project.pbxproj.
+        #expect(result.stdout.contains("CFBundleExecutable: $(EXECUTABLE_NAME) -> App\n"))
+        #expect(result.stdout.contains("CFBundleName: $(PRODUCT_NAME) -> App\n"))
+    }
+
+    /// Without a project, the names Xcode sets per target are missing: --strict still fails,
+    /// and a note says what to pass.
+    @Test func withoutTheProjectANoteNamesWhatXcodeSetsPerTarget() {
+        let result = runCLI(["expand", "App/Info.plist", "Config/Release.xcconfig", "-c", "Release", "--strict"], realDirectory: Self.sample)
+        #expect(result.status == .failure)
+        #expect(result.stderr.contains("error: 'EXECUTABLE_NAME' is not assigned at any level"))
+        #expect(result.stderr.contains("note: Xcode sets EXECUTABLE_NAME from the target's product type; pass --project"))
+        #expect(!result.stderr.contains("EXECUTABLE_PREFIX"))
+    }
     @Test func entitlementsGetKeysAndValuesExpanded() {
         let result = runCLI(["expand", "App/App.entitlements", "Config/App.xcconfig"], fileSystem: project())
         #expect(result.status == .success)
@@ -108,7 +135,11 @@ struct ExpandCommandTests {
             </plist>
 
             """)
-        #expect(result.stderr == "App/Info.plist:6:3: warning: 'EXECUTABLE_NAME' is not assigned at any level; referenced by value 'CFBundleExecutable'\n")
+        #expect(result.stderr == """
+            App/Info.plist:6:3: warning: 'EXECUTABLE_NAME' is not assigned at any level; referenced by value 'CFBundleExecutable'
+            note: Xcode sets EXECUTABLE_NAME from the target's product type; pass --project (and --target) to expand with the target's settings
+
+            """)
     }
 
     @Test func listFormatReportsEverySubstitution() {

@@ -242,8 +242,12 @@ extension Evaluator {
         return .record(nameID: nameID, record: previous)
     }
 
+    /// Records a reference to a name no level assigns, unless Xcode's own defaults made it:
+    /// they refer to settings its build system declares and leaves empty (EXECUTABLE_PREFIX in
+    /// EXECUTABLE_NAME), which are no mistake of the user's.
     func recordUnresolved(_ name: String) {
         guard unresolvedNames != nil else { return }
+        if let frame = frames.all.last, table.levels[Int(records[frame.record].levelIndex)].kind == .defaults { return }
         if !unresolvedNames!.contains(name) { unresolvedNames!.append(name) }
     }
 }

@@ -215,6 +215,15 @@ enum ProductTypeDefaults {
     }()
 
     /// The level of `productType`, `nil` for a type the table does not know.
+    /// Every setting some product or package type defines: what a stack without a project
+    /// lacks of a target's settings.
+    static let definedNames: Set<String> = {
+        var names: Set<String> = []
+        for entry in packageTypes.values { names.formUnion(entry.settings.map(\.name)) }
+        for entry in productTypes.values { names.formUnion(entry.settings.map(\.name)) }
+        return names
+    }()
+
     static func entries(productType: String, shallowBundle: Bool) -> [DictionaryEntry]? {
         guard let level = levels[productType] else { return nil }
         return shallowBundle ? level.shallow : level.deep

@@ -129,6 +129,10 @@ public struct XcodeDefaults: Sendable {
 }
 
 extension XcodeDefaults {
+    /// The settings Xcode defines for a target from its product type (EXECUTABLE_NAME,
+    /// WRAPPER_NAME, …), which a stack made without a project does not have.
+    package static var productTypeSettingNames: Set<String> { ProductTypeDefaults.definedNames }
+
     /// The levels below the project levels, lowest first, and the level above all others, for
     /// a target of `productType` in the project at `projectPath` built for `sdk`.
     func levels(productType: String?, projectPath: String?, sdk: SDK?, usesPackageProducts: Bool = false) -> (below: [Level], above: [Level]) {

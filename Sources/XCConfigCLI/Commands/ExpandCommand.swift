@@ -23,11 +23,14 @@ enum ExpandCommand: Command {
                 malformed input is an error naming its line, and nothing is written. The input is \
                 never modified unless --in-place is given; -o and --in-place write atomically, and \
                 only when there is no error. References to settings assigned nowhere are warnings \
-                on stderr; --strict makes them errors (status 1).
+                on stderr; --strict makes them errors (status 1). References made by Xcode's own \
+                defaults never count. Xcode expands an Info.plist with its target's settings: give \
+                --project (and --target) so the names the product type sets (EXECUTABLE_NAME, ...) \
+                are there.
 
                 EXAMPLES:
                   xcconfig expand App/App.entitlements Config/Debug.xcconfig
-                  xcconfig expand App/Info.plist Config/Release.xcconfig -c Release -o out.plist
+                  xcconfig expand App/Info.plist --project App.xcodeproj -c Release -o out.plist
                   xcconfig expand App/App.entitlements Config/Debug.xcconfig --format list
                   xcconfig expand App/App.entitlements Config/CI.xcconfig --strict --format json
                   xcconfig expand App.entitlements Debug.xcconfig --app-id-prefix ABCDE12345.
@@ -97,6 +100,13 @@ enum ExpandCommand: Command {
         }
         context.diagnostics.print(stack.resolver.diagnostics)
         context.diagnostics.print(result.diagnostics.map { $0.inFile(input) })
+        if arguments.value("project") == nil, arguments.value("workspace") == nil {
+            // Xcode expands an Info.plist with the target's settings, its product type's among them.
+            let fromTarget = Set(result.substitutions.flatMap(\.unresolved)).intersection(XcodeDefaults.productTypeSettingNames).sorted()
+            if !fromTarget.isEmpty {
+                context.diagnostics.print(Diagnostic(severity: .note, message: "Xcode sets \(fromTarget.joined(separator: ", ")) from the target's product type; pass --project (and --target) to expand with the target's settings"))
+            }
+        }
         failed = failed || result.hasErrors || stack.resolver.diagnostics.contains { $0.severity == .error }
 
         let format = arguments.value("format") ?? "plist"
