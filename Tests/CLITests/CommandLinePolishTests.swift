@@ -1,6 +1,6 @@
 import Testing
 import XCConfig
-import XCConfigLint
+@testable import XCConfigLint
 @testable import XCConfigCLI
 
 /// Command-line behaviour found by trying the tool on real repositories (issue 21): did-you-mean,
@@ -315,6 +315,31 @@ extension CommandLinePolishTests {
         #expect(new.status == .failure)
         #expect(new.stdout.split(separator: "\n").count == 1)
         #expect(new.stdout.contains("SWIFT_VERSON"))
+    }
+
+    /// Issue 33, finding 6: messages that quote a line ("replaces the value Base.xcconfig:1
+    /// sets", "the assignment on line 2") stay accepted when lines are added above them.
+    @Test func baselineFindingsThatQuoteLinesSurviveEditsAbove() {
+        let fileSystem = workspace([
+            "/work/Config/Base.xcconfig": "OTHER_LDFLAGS = -ObjC\n",
+            "/work/Config/App.xcconfig": "#include \"Base.xcconfig\"\nOTHER_LDFLAGS = -lz\nFLAG[sdk=iphoneos*] = a\nFLAG = b\n",
+        ])
+        let write = runCLI(["lint", "Config/App.xcconfig", "--write-baseline", "lint-baseline.json"], fileSystem: fileSystem)
+        #expect(write.stdout.contains("Base.xcconfig:1 sets"), "\(write.stdout)")
+        #expect(write.stdout.contains("on line 4"), "\(write.stdout)")
+        try? fileSystem.writeAtomically(Array("// a\n// b\nOTHER_LDFLAGS = -ObjC\n".utf8), to: "/work/Config/Base.xcconfig")
+        try? fileSystem.writeAtomically(Array("// added\n#include \"Base.xcconfig\"\nOTHER_LDFLAGS = -lz\nFLAG[sdk=iphoneos*] = a\nFLAG = b\n".utf8), to: "/work/Config/App.xcconfig")
+        let edited = runCLI(["lint", "Config/App.xcconfig"], fileSystem: fileSystem)
+        #expect(edited.stdout.contains("Base.xcconfig:3 sets") && edited.stdout.contains("on line 5"), "\(edited.stdout)")
+        let accepted = runCLI(["lint", "Config/App.xcconfig", "--baseline", "lint-baseline.json", "--strict"], fileSystem: fileSystem)
+        #expect(accepted.status == .success, "\(accepted.stdout)")
+        #expect(accepted.stdout == "")
+    }
+
+    @Test func baselineKeysIgnoreOnlyQuotedLineNumbers() {
+        #expect(LintBaseline.withoutLineNumbers("X replaces the value Base.xcconfig:12 sets") == "X replaces the value Base.xcconfig:# sets")
+        #expect(LintBaseline.withoutLineNumbers("the assignment on line 11 replaces it; move it after line 3") == "the assignment on line # replaces it; move it after line #")
+        #expect(LintBaseline.withoutLineNumbers("SWIFT_VERSION 5.0 is old; arm64 only") == "SWIFT_VERSION 5.0 is old; arm64 only")
     }
 }
 

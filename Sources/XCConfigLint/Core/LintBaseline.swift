@@ -5,7 +5,8 @@ import XCConfigSyntax
 /// FILE`, written by `--write-baseline FILE`), as SwiftLint's baseline does.
 ///
 /// A finding is in the baseline when one entry has the same file, rule and message; the line is
-/// recorded but not compared, so that editing lines above a finding does not bring it back.
+/// recorded but not compared, and neither are the line numbers a message quotes, so that
+/// editing lines above a finding does not bring it back.
 /// Each entry accepts one finding (two identical findings need two entries). Files are recorded
 /// relative to the baseline's directory, so the baseline works from any current directory.
 ///
@@ -99,6 +100,35 @@ public struct LintBaseline: Sendable {
 
     private func key(_ diagnostic: Diagnostic) -> Key {
         let file = diagnostic.file.map { Path.display($0, relativeTo: directory) } ?? ""
-        return Key(file: file, rule: diagnostic.rule ?? "", message: diagnostic.message)
+        return Key(file: file, rule: diagnostic.rule ?? "", message: Self.withoutLineNumbers(diagnostic.message))
+    }
+
+    /// `message` with the line numbers it quotes ("Base.xcconfig:2", "the assignment on line 11")
+    /// written `#`: an edit above the line a message points at must not bring the finding back.
+    static func withoutLineNumbers(_ message: String) -> String {
+        var result = ""
+        var digits = ""
+        func flush(_ quotesALine: Bool) {
+            result += quotesALine ? "#" : digits
+            digits = ""
+        }
+        var quotesALine = false
+        for character in message {
+            if character.isASCII, character.isNumber {
+                if digits.isEmpty { quotesALine = result.hasSuffix("line ") || Self.endsWithFileColon(result) }
+                digits.append(character)
+            } else {
+                if !digits.isEmpty { flush(quotesALine) }
+                result.append(character)
+            }
+        }
+        if !digits.isEmpty { flush(quotesALine) }
+        return result
+    }
+
+    /// Whether `text` ends with `NAME:` or `NAME:#:`, a file name or a line that a number follows.
+    private static func endsWithFileColon(_ text: String) -> Bool {
+        guard text.hasSuffix(":"), let before = text.dropLast().last else { return false }
+        return before.isLetter || before == "#"
     }
 }
