@@ -107,6 +107,78 @@ import XCConfig
         #expect(fileSystem.writtenPaths.isEmpty)
     }
 
+    /// A project based on `Config/Shared.xcconfig` (which sets the team) with targets `App` and
+    /// `Ext`, each hard-coding `DEVELOPMENT_TEAM = QMQYCKL255` in Debug and Release.
+    static func hardCodedTeamProject() -> InMemoryFileSystem {
+        func configuration(_ id: String, _ name: String, base: String = "", settings: String = "") -> String {
+            "\t\t\(id) = { isa = XCBuildConfiguration; \(base)buildSettings = { \(settings) }; name = \(name); };\n"
+        }
+        let team = "DEVELOPMENT_TEAM = QMQYCKL255; "
+        let project = """
+            // !$*UTF8*$!
+            {
+            \tarchiveVersion = 1;
+            \tobjectVersion = 77;
+            \tobjects = {
+            \t\tROOT = { isa = PBXProject; buildConfigurationList = PLIST; mainGroup = MAIN; targets = ( APP, EXT, ); };
+            \t\tMAIN = { isa = PBXGroup; children = ( SHARED, ); sourceTree = "<group>"; };
+            \t\tSHARED = { isa = PBXFileReference; path = Config/Shared.xcconfig; sourceTree = "<group>"; };
+            \t\tPLIST = { isa = XCConfigurationList; buildConfigurations = ( PD, PR, ); defaultConfigurationName = Release; };
+
+            """ + configuration("PD", "Debug", base: "baseConfigurationReference = SHARED; ")
+            + configuration("PR", "Release", base: "baseConfigurationReference = SHARED; ") + """
+            \t\tAPP = { isa = PBXNativeTarget; buildConfigurationList = ALIST; name = App; productType = "com.apple.product-type.application"; };
+            \t\tALIST = { isa = XCConfigurationList; buildConfigurations = ( AD, AR, ); };
+            \t\tEXT = { isa = PBXNativeTarget; buildConfigurationList = ELIST; name = Ext; productType = "com.apple.product-type.app-extension"; };
+            \t\tELIST = { isa = XCConfigurationList; buildConfigurations = ( ED, ER, ); };
+
+            """ + configuration("AD", "Debug", settings: team + "PRODUCT_NAME = App; ") + configuration("AR", "Release", settings: team + "PRODUCT_NAME = App; ")
+            + configuration("ED", "Debug", settings: team) + configuration("ER", "Release", settings: team) + """
+            \t};
+            \trootObject = ROOT;
+            }
+
+            """
+        return workspace([
+            "/work/App.xcodeproj/project.pbxproj": project,
+            "/work/Config/Shared.xcconfig": "PRODUCT_NAME = Shared\nDEVELOPMENT_TEAM = ABCDE12345\n#include? \"LocalConfig.xcconfig\"\n",
+        ])
+    }
+
+    /// Issue 33, finding 4: the team a target hard-codes over the project-level base is found
+    /// and cleared; PRODUCT_NAME over it is ordinary layering and stays. The target ×
+    /// configurations whose values do not change are counted on one line.
+    @Test func clearOverridesClearsATeamTargetsHardCodeOverTheProjectsBase() throws {
+        let fileSystem = Self.hardCodedTeamProject()
+        let lint = runCLI(["lint", "--project", "App.xcodeproj", "Config/Shared.xcconfig"], fileSystem: fileSystem)
+        #expect(lint.stdout.contains("DEVELOPMENT_TEAM in the Debug build settings of target 'App' overrides the value Config/Shared.xcconfig:2 sets"), "\(lint.stdout)")
+        #expect(!lint.stdout.contains("PRODUCT_NAME in the"))
+        let clear = runCLI(["project", "clear-overrides", "App.xcodeproj"], fileSystem: fileSystem)
+        #expect(clear.status == .success, "\(clear.stderr)")
+        #expect(clear.stdout.hasPrefix("""
+            Removing 4 settings:
+              target 'App', Debug: DEVELOPMENT_TEAM = QMQYCKL255
+              target 'App', Release: DEVELOPMENT_TEAM = QMQYCKL255
+              target 'Ext', Debug: DEVELOPMENT_TEAM = QMQYCKL255
+              target 'Ext', Release: DEVELOPMENT_TEAM = QMQYCKL255
+            Values before and after:
+              App / Debug:
+                DEVELOPMENT_TEAM: QMQYCKL255 -> ABCDE12345    (now from project-xcconfig Shared.xcconfig:2)
+            """), "\(clear.stdout)")
+        let resolve = runCLI(["resolve", "--project", "App.xcodeproj", "--target", "Ext", "-c", "Debug", "--print", "DEVELOPMENT_TEAM", "--print", "PRODUCT_NAME"], fileSystem: fileSystem)
+        #expect(resolve.stdout == "ABCDE12345\nShared\n")
+        let again = runCLI(["project", "clear-overrides", "App.xcodeproj", "DEVELOPMENT_TEAM", "--target", "App"], fileSystem: fileSystem)
+        #expect(again.stdout == "No DEVELOPMENT_TEAM of target App overrides its base xcconfig.\n")
+    }
+
+    @Test func clearOverridesCountsTheTargetsAndConfigurationsWhoseValuesStay() throws {
+        let fileSystem = Self.hardCodedTeamProject()
+        try fileSystem.writeAtomically(Array("PRODUCT_NAME = Shared\nDEVELOPMENT_TEAM = QMQYCKL255\n".utf8), to: "/work/Config/Shared.xcconfig")
+        let clear = runCLI(["project", "clear-overrides", "App.xcodeproj", "--dry-run"], fileSystem: fileSystem)
+        #expect(clear.stdout.contains("Values before and after:\n  4 target × configurations keep every value (DEVELOPMENT_TEAM)\n"), "\(clear.stdout)")
+        #expect(!clear.stdout.contains("(unchanged)"))
+    }
+
     @Test func anUnknownTargetIsAnErrorNamingTheTargets() {
         let fileSystem = (try? Self.sample()) ?? InMemoryFileSystem()
         let result = runCLI(["project", "clear-overrides", "App.xcodeproj", "--target", "Ap"], fileSystem: fileSystem)

@@ -1,11 +1,12 @@
 import XCConfigSyntax
 
-/// A project-file build setting that overrides a value its own base xcconfig sets, without
+/// A project-file build setting that overrides a value a base xcconfig sets, without
 /// `$(inherited)`: the classic "why is my xcconfig ignored" mistake.
 ///
 /// The project dictionary sits right above the project's base xcconfig, and a target's
-/// dictionary right above the target's base xcconfig (semantics §4.4), so a key there that
-/// matches whenever the xcconfig's assignment does discards the xcconfig's value.
+/// dictionary above the target's base xcconfig and the project's (semantics §4.4), so a key
+/// there that matches whenever the xcconfig's assignment does discards the xcconfig's value.
+/// Over the project's xcconfig, only ``developerSettingsOverProjectXCConfig`` count for a target.
 public struct BaseConfigurationShadowing: Sendable, Hashable {
     /// The overriding entry of the project file.
     public var setting: ProjectBuildSetting
@@ -23,6 +24,13 @@ public struct BaseConfigurationShadowing: Sendable, Hashable {
     public var xcconfigValue: String
     /// The project directory, for printing ``xcconfigFile`` relative to it.
     public var projectDirectory: String
+
+    /// The settings a target's dictionary must not hide from the project's base xcconfig
+    /// either: a target that hard-codes its team hides the one each developer's local file
+    /// sets through the shared configuration. Other settings a target sets over the project's
+    /// xcconfig (its product name, its SDK, a framework's empty signing identity or profile)
+    /// are ordinary layering.
+    public static let developerSettingsOverProjectXCConfig: Set<String> = ["DEVELOPMENT_TEAM"]
 
     /// The setting's name, without conditions.
     public var settingName: String { parseSettingKey(setting.key)?.name ?? setting.key }
@@ -56,9 +64,11 @@ public struct BaseConfigurationShadowing: Sendable, Hashable {
 }
 
 extension XcodeProject {
-    /// Every build setting of the project file that overrides a value its own base xcconfig
+    /// Every build setting of the project file that overrides a value a base xcconfig below it
     /// sets, without `$(inherited)` or a reference to itself: project configurations first,
-    /// then each target's, entries in written order.
+    /// then each target's, entries in written order. A target's entry is checked against the
+    /// target's base xcconfig, then, for ``BaseConfigurationShadowing/developerSettingsOverProjectXCConfig``,
+    /// the project's of the same configuration.
     ///
     /// An entry shadows an xcconfig assignment of the same setting when it matches whenever
     /// that assignment does: its conditions are a subset of the assignment's (`[config=…]`
@@ -75,33 +85,49 @@ extension XcodeProject {
             return configuration
         }
         var findings: [BaseConfigurationShadowing] = []
-        func check(_ configuration: ProjectConfiguration, targetName: String?) {
-            guard let path = configuration.baseConfiguration?.path, let xcconfig = loaded(path) else { return }
+        /// `configuration`'s entries that override an assignment of the first of `bases` (base
+        /// xcconfigs, nearest first) that assigns the setting; a base of `onlyNames` counts for
+        /// those names only.
+        func check(_ configuration: ProjectConfiguration, targetName: String?, bases: [(path: String, onlyNames: Set<String>?)]) {
+            let xcconfigs = bases.compactMap { base in loaded(base.path).map { (xcconfig: $0, onlyNames: base.onlyNames) } }
+            guard !xcconfigs.isEmpty else { return }
             for setting in configuration.buildSettings {
                 guard let (name, conditions) = parseSettingKey(setting.key),
                       let entryConditions = Self.conditions(conditions, configuration: configuration.name),
                       !Self.inherits(setting.value, name: name) else { continue }
-                // The last assignment that the entry always beats is the value the xcconfig would have given.
-                let shadowed = xcconfig.assignments.last { sourced in
-                    let assignment = sourced.assignment
-                    guard assignment.name == name,
-                          let assignmentConditions = Self.conditions(
-                              assignment.conditions.map { ConditionSpec(parameter: $0.parameter, pattern: $0.pattern) },
-                              configuration: configuration.name)
-                    else { return false }
-                    return entryConditions.isSubset(of: assignmentConditions)
+                for (xcconfig, onlyNames) in xcconfigs where onlyNames?.contains(name) ?? true {
+                    // The last assignment that the entry always beats is the value the xcconfig would have given.
+                    let shadowed = xcconfig.assignments.last { sourced in
+                        let assignment = sourced.assignment
+                        guard assignment.name == name,
+                              let assignmentConditions = Self.conditions(
+                                  assignment.conditions.map { ConditionSpec(parameter: $0.parameter, pattern: $0.pattern) },
+                                  configuration: configuration.name)
+                        else { return false }
+                        return entryConditions.isSubset(of: assignmentConditions)
+                    }
+                    guard let shadowed, let file = xcconfig.files[shadowed.fileIndex].path else { continue }
+                    findings.append(BaseConfigurationShadowing(
+                        setting: setting, targetName: targetName, configurationName: configuration.name,
+                        projectFile: projectFilePath, xcconfigFile: file,
+                        xcconfigLocation: shadowed.assignment.nameRange.start, xcconfigValue: shadowed.assignment.value,
+                        projectDirectory: projectDirectory))
+                    break
                 }
-                guard let shadowed, let file = xcconfig.files[shadowed.fileIndex].path else { continue }
-                findings.append(BaseConfigurationShadowing(
-                    setting: setting, targetName: targetName, configurationName: configuration.name,
-                    projectFile: projectFilePath, xcconfigFile: file,
-                    xcconfigLocation: shadowed.assignment.nameRange.start, xcconfigValue: shadowed.assignment.value,
-                    projectDirectory: projectDirectory))
             }
         }
-        for configuration in configurations { check(configuration, targetName: nil) }
+        for configuration in configurations {
+            check(configuration, targetName: nil, bases: configuration.baseConfiguration?.path.map { [($0, nil)] } ?? [])
+        }
         for target in targets {
-            for configuration in target.configurations { check(configuration, targetName: target.name) }
+            for configuration in target.configurations {
+                var bases: [(path: String, onlyNames: Set<String>?)] = []
+                if let path = configuration.baseConfiguration?.path { bases.append((path, nil)) }
+                if let path = self.configurations.first(where: { $0.name == configuration.name })?.baseConfiguration?.path {
+                    bases.append((path, BaseConfigurationShadowing.developerSettingsOverProjectXCConfig))
+                }
+                check(configuration, targetName: target.name, bases: bases)
+            }
         }
         return findings
     }

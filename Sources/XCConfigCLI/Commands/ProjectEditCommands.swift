@@ -57,7 +57,32 @@ enum ProjectEditOutput {
     ///
     /// `summarizingUnchanged`: the values that stay as they were are named on one line per
     /// heading, not one line each.
-    static func valueLines(_ changes: [ResolvedSettingChange], summarizingUnchanged: Bool = false) -> [String] {
+    ///
+    /// `collapsingUnchangedGroups`: a target × configuration whose values all stay as they were
+    /// gets no heading; one line at the end counts them.
+    static func valueLines(_ changes: [ResolvedSettingChange], summarizingUnchanged: Bool = false, collapsingUnchangedGroups: Bool = false) -> [String] {
+        if collapsingUnchangedGroups {
+            func heading(_ change: ResolvedSettingChange) -> String {
+                (change.targetName.map { "\($0) / " } ?? "") + change.configurationName + (change.sdk.map { " [sdk=\($0)]" } ?? "")
+            }
+            var changedHeadings: Set<String> = []
+            for change in changes where change.before != change.after { changedHeadings.insert(heading(change)) }
+            // One heading per target × configuration, in the order they first come.
+            var order: [String: Int] = [:]
+            for change in changes where order[heading(change)] == nil { order[heading(change)] = order.count }
+            let kept = changes.enumerated().filter { changedHeadings.contains(heading($0.element)) }
+                .sorted { (order[heading($0.element)]!, $0.offset) < (order[heading($1.element)]!, $1.offset) }.map(\.element)
+            let quiet = changes.filter { !changedHeadings.contains(heading($0)) }
+            var lines = valueLines(kept, summarizingUnchanged: summarizingUnchanged)
+            let quietHeadings = Set(quiet.map(heading))
+            if !quietHeadings.isEmpty {
+                var names: [String] = []
+                for change in quiet where !names.contains(change.name) { names.append(change.name) }
+                let count = quietHeadings.count
+                lines.append("  \(count) \(lines.isEmpty ? "" : "other ")target × configuration\(count == 1 ? "" : "s") keep\(count == 1 ? "s" : "") every value (\(names.joined(separator: ", ")))")
+            }
+            return lines
+        }
         var lines: [String] = []
         var group = ""
         var unchanged: [String] = []
@@ -169,7 +194,8 @@ enum ProjectClearOverridesCommand: Command {
             discussion: """
                 The fix for lint's project-shadows-xcconfig: a build setting in the project file \
                 overrides the value its level's base xcconfig sets, so the xcconfig is silently \
-                ignored. This removes those entries (by default every one in the project and target \
+                ignored; a target's DEVELOPMENT_TEAM counts over the project's base xcconfig too, since \
+                it hides each developer's team. This removes those entries (by default every one in the project and target \
                 dictionaries; --target, --configuration and NAME narrow it) and first prints, for \
                 each target and configuration affected, each setting's value before and after. \
                 Settings using $(inherited) or their own name are kept: they build on the xcconfig.
@@ -203,7 +229,13 @@ enum ProjectClearOverridesCommand: Command {
                 names: arguments.positionals("name"), fileSystem: context.fileSystem)
             let dryRun = arguments.flag("dry-run")
             if plan.removedSettings.isEmpty {
-                context.print("No project or target setting overrides its base xcconfig.")
+                // Narrowed, it says what it looked at: other settings may still override.
+                let names = arguments.positionals("name")
+                let settings = names.isEmpty ? "project or target setting" : names.joined(separator: ", ")
+                var scope = ""
+                if !arguments.values("target").isEmpty { scope += " of target " + arguments.values("target").joined(separator: ", ") }
+                if !arguments.values("configuration").isEmpty { scope += " in " + arguments.values("configuration").joined(separator: ", ") }
+                context.print("No \(settings)\(scope) overrides its base xcconfig.")
                 return .success
             }
             context.print((dryRun ? "Would remove" : "Removing") + " \(plan.removedSettings.count) setting\(plan.removedSettings.count == 1 ? "" : "s"):")
@@ -211,7 +243,7 @@ enum ProjectClearOverridesCommand: Command {
                 context.print("  \(ProjectEditOutput.owner(removed.targetName)), \(removed.configurationName): \(removed.key) = \(removed.value)")
             }
             context.print("Values before and after:")
-            for line in ProjectEditOutput.valueLines(plan.settingChanges) { context.print(line) }
+            for line in ProjectEditOutput.valueLines(plan.settingChanges, collapsingUnchangedGroups: true) { context.print(line) }
             try ProjectEditOutput.finish(plan, dryRun: dryRun, replacingReadOnlyFiles: arguments.flag("force"), context: context)
             return .success
         }

@@ -17,7 +17,7 @@ struct ProjectShadowsXCConfigRule: LintRule {
     static let description = RuleDescription(
         identifier: "project-shadows-xcconfig",
         name: "Project shadows xcconfig",
-        summary: "Project-file build settings that override, without $(inherited), a value their base xcconfig sets (with --project).",
+        summary: "Project-file build settings that override, without $(inherited), a value their base xcconfig sets, or a DEVELOPMENT_TEAM that a target hard-codes over the project's base xcconfig (with --project).",
         rationale: "A setting typed into Xcode's Build Settings editor sits above the base xcconfig, so the xcconfig's value is silently ignored: "
             + "the classic \"why is my xcconfig ignored\" mistake. Delete the project setting; for a list setting (flags, search paths), "
             + "starting it with $(inherited) also keeps the xcconfig's value.",

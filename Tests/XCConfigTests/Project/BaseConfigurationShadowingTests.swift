@@ -106,8 +106,31 @@ import XCConfigSyntax
         #expect(findings.isEmpty)
     }
 
-    @Test func onlyItsOwnBaseXCConfigCounts() throws {
-        // The target dictionary overriding the project's xcconfig is ordinary layering.
+    /// Issue 33, finding 4: a target's dictionary is above the project's base xcconfig too, so
+    /// a team the target hard-codes hides the one the project-level xcconfig (and the local
+    /// file it includes) sets.
+    @Test func aTargetSettingOverridingTheProjectsXCConfigIsReported() throws {
+        let findings = try Self.findings(targetSettings: "\t\t\t\tDEVELOPMENT_TEAM = QMQYCKL255;", projectXCConfig: "DEVELOPMENT_TEAM = ABCDE12345\n")
+        #expect(findings.map(\.targetName) == ["App"])
+        #expect(findings.first?.xcconfigFile == "/w/Config/Project.xcconfig")
+        #expect(findings.first?.diagnostic.message.hasPrefix("DEVELOPMENT_TEAM in the Debug build settings of target 'App' overrides the value Config/Project.xcconfig:1 sets") == true)
+    }
+
+    @Test func theTargetsOwnXCConfigIsTheOneShadowedWhenBothSetIt() throws {
+        let findings = try Self.findings(
+            targetSettings: "\t\t\t\tSWIFT_VERSION = 5.0;", projectXCConfig: "SWIFT_VERSION = 6.0\n", appXCConfig: "SWIFT_VERSION = 5.9\n")
+        #expect(findings.map(\.xcconfigFile) == ["/w/Config/App.xcconfig"])
+    }
+
+    @Test func bothTheProjectsAndTheTargetsHardCodedTeamAreReported() throws {
+        // Clearing only the project's entry would leave the target's hiding the xcconfig's team.
+        let findings = try Self.findings(
+            projectSettings: "\t\t\t\tDEVELOPMENT_TEAM = QMQYCKL255;", targetSettings: "\t\t\t\tDEVELOPMENT_TEAM = QMQYCKL255;",
+            projectXCConfig: "DEVELOPMENT_TEAM = ABCDE12345\n")
+        #expect(findings.map(\.targetName) == [nil, "App"])
+    }
+
+    @Test func otherTargetSettingsOverTheProjectsXCConfigAreOrdinaryLayering() throws {
         let findings = try Self.findings(targetSettings: "\t\t\t\tSWIFT_VERSION = 5.0;", projectXCConfig: "SWIFT_VERSION = 6.0\n")
         #expect(findings.isEmpty)
     }
@@ -157,6 +180,26 @@ import XCConfigSyntax
         for finding in findings {
             #expect(finding.setting.line != nil)
             #expect(finding.diagnostic.file == project.projectFilePath)
+        }
+    }
+}
+
+/// Issue 33, finding 4, on home-assistant's project: `HomeAssistant-WatchAppTests` sets
+/// `DEVELOPMENT_TEAM = QMQYCKL255` in its target settings, above the project-level base
+/// `Configuration/HomeAssistant.xcconfig`, whose line 4 sets the team.
+@Suite struct HardCodedTeamShadowingTests {
+    @Test(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "shared/projects is absent"))
+    func homeAssistantsWatchTestsTeamIsReported() throws {
+        let fileSystem = try #require(try ProjectResolutionTests.repository("home-assistant__iOS"))
+        let project = try XcodeProject.load(path: "HomeAssistant.xcodeproj", fileSystem: fileSystem)
+        let findings = project.baseConfigurationShadowings(loader: IncludeLoader(fileSystem: fileSystem, projectRoot: "/repo"))
+            .filter { $0.settingName == "DEVELOPMENT_TEAM" }
+        let watchTests = findings.filter { $0.targetName == "HomeAssistant-WatchAppTests" }
+        #expect(!watchTests.isEmpty)
+        for finding in watchTests {
+            #expect(finding.xcconfigFile == "/repo/Configuration/HomeAssistant.xcconfig")
+            #expect(finding.xcconfigLocation.line == 4)
+            #expect(finding.setting.value == "QMQYCKL255")
         }
     }
 }
