@@ -95,7 +95,7 @@ import XCConfig
         let fileSystem = try Self.sample()
         fileSystem.addFile("/sample/Shared/Team.xcconfig", "SHARED_FLAG = YES\n")
         let before = fileSystem.allPaths
-        let result = runCLI(["project", "set-base", "App.xcodeproj", "Shared/Team.xcconfig", "--target", "App", "-c", "Release", "--dry-run"], fileSystem: fileSystem)
+        let result = runCLI(["project", "set-base", "App.xcodeproj", "Shared/Team.xcconfig", "--target", "App", "-c", "Release", "--replace", "--dry-run"], fileSystem: fileSystem)
         #expect(result.status == .success, "\(result.stderr)")
         #expect(result.stdout == """
             target 'App', Release: Config/Release.xcconfig -> Shared/Team.xcconfig
@@ -177,6 +177,37 @@ import XCConfig
         let clear = runCLI(["project", "clear-overrides", "App.xcodeproj", "--dry-run"], fileSystem: fileSystem)
         #expect(clear.stdout.contains("Values before and after:\n  4 target × configurations keep every value (DEVELOPMENT_TEAM)\n"), "\(clear.stdout)")
         #expect(!clear.stdout.contains("(unchanged)"))
+    }
+
+    /// Issue 33, finding 11: an existing base that is not CocoaPods' is wrapped, not replaced,
+    /// so every value it gave stays; --replace replaces it.
+    @Test func setBaseWrapsAnExistingBaseSoItsValuesStay() throws {
+        let fileSystem = try Self.sample()
+        fileSystem.addFile("/sample/Shared/Team.xcconfig", "SHARED_FLAG = YES\n")
+        let before = runCLI(["resolve", "--project", "App.xcodeproj", "--target", "App", "-c", "Release", "--print", "PRODUCT_BUNDLE_IDENTIFIER"], fileSystem: fileSystem)
+        let result = runCLI(["project", "set-base", "App.xcodeproj", "Shared/Team.xcconfig", "--target", "App", "-c", "Release"], fileSystem: fileSystem)
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("target 'App', Release: Config/Release.xcconfig -> Shared/Release.xcconfig (a wrapper including the previous base Config/Release.xcconfig and then the shared xcconfig)\n"), "\(result.stdout)")
+        #expect(fileSystem.contentsOfFile("/sample/Shared/Release.xcconfig")?.hasSuffix("#include \"../Config/Release.xcconfig\"\n#include \"Team.xcconfig\"\n") == true)
+        let after = runCLI(["resolve", "--project", "App.xcodeproj", "--target", "App", "-c", "Release", "--print", "PRODUCT_BUNDLE_IDENTIFIER", "--print", "SHARED_FLAG"], fileSystem: fileSystem)
+        #expect(after.stdout == before.stdout + "YES\n")
+    }
+
+    @Test(arguments: [
+        ("/etc/hostname", "not an xcconfig file"),
+        ("/outside/Team.xcconfig", "the xcconfig lies outside /sample"),
+        ("Config/Notes.txt", "not an xcconfig file"),
+    ])
+    func setBaseRefusesWhatIsNotAnXCConfigOfTheRepository(path: String, message: String) throws {
+        let fileSystem = try Self.sample()
+        fileSystem.addFile("/etc/hostname", "box\n")
+        fileSystem.addFile("/outside/Team.xcconfig", "A = 1\n")
+        fileSystem.addFile("/sample/Config/Notes.txt", "A = 1\n")
+        let original = fileSystem.contentsOfFile("/sample/App.xcodeproj/project.pbxproj")
+        let result = runCLI(["project", "set-base", "App.xcodeproj", path], fileSystem: fileSystem)
+        #expect(result.status == .failure)
+        #expect(result.stderr.contains("error: \(message)"), "\(result.stderr)")
+        #expect(fileSystem.contentsOfFile("/sample/App.xcodeproj/project.pbxproj") == original)
     }
 
     @Test func anUnknownTargetIsAnErrorNamingTheTargets() {

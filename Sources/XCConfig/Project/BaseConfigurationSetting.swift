@@ -53,19 +53,34 @@ public enum ProjectEditing {
     /// Plans `xcconfig project set-base`: `xcconfig` becomes the base configuration of the
     /// selected configurations (the project's, or `targets`'; all, or `configurations`).
     ///
-    /// A configuration based on a CocoaPods configuration gets a wrapper next to `xcconfig`
-    /// that includes the CocoaPods file, then `xcconfig`, so `pod install` keeps working.
+    /// A configuration that already has a base gets a wrapper next to `xcconfig` that
+    /// includes that base, then `xcconfig`, as `local init --project` does: a CocoaPods base
+    /// keeps `pod install` working, any other keeps its values. `replacingExistingBases` makes
+    /// `xcconfig` the base instead (a CocoaPods base is still wrapped).
+    ///
+    /// - Throws: ``ProjectFileError`` when `xcconfig` is not an existing `.xcconfig` file, or lies
+    ///   outside the repository holding the project (the project's folder without one).
     public static func planSetBase(
-        project path: String, xcconfig: String, targets: [String] = [], configurations: [String] = [], fileSystem: any FileSystem
+        project path: String, xcconfig: String, targets: [String] = [], configurations: [String] = [],
+        replacingExistingBases: Bool = false, fileSystem: any FileSystem
     ) throws(ProjectFileError) -> ProjectEditPlan {
         var session = try ProjectEditSession(path: path, fileSystem: fileSystem)
-        let xcconfigPath = Path.absolute(xcconfig, relativeTo: fileSystem.currentDirectory)
+        let xcconfigPath = Path.normalize(Path.absolute(xcconfig, relativeTo: fileSystem.currentDirectory))
         guard fileSystem.kind(of: xcconfigPath) == .file else {
             throw ProjectFileError(file: xcconfigPath, message: "no xcconfig file at '\(xcconfigPath)'; create it first")
         }
+        guard Path.basename(xcconfigPath).hasSuffix(".xcconfig") else {
+            throw ProjectFileError(file: xcconfigPath, message: "not an xcconfig file (its name does not end in .xcconfig); nothing written")
+        }
+        let scope = WriteScope(projectFile: session.project.projectFilePath, fileSystem: fileSystem)
+        guard scope.contains(xcconfigPath, fileSystem: fileSystem) else {
+            throw ProjectFileError(
+                file: xcconfigPath,
+                message: "the xcconfig lies outside \(scope.root), which holds the project; a base configuration there would not be in the repository; nothing written")
+        }
         let selected = try session.selectedConfigurations(targets: targets, configurations: configurations)
         var notes: [String] = []
-        let changes = try session.setBase(xcconfigPath, selected: selected, notes: &notes)
+        let changes = try session.setBase(xcconfigPath, selected: selected, notes: &notes, wrappingEveryBase: !replacingExistingBases)
         return ProjectEditPlan(projectFile: session.project.projectFilePath, edits: try session.edits(), baseChanges: changes, notes: notes)
     }
 }
@@ -134,7 +149,7 @@ extension ProjectEditSession {
                 // comes first when several targets are wrapped, or that name is taken.
                 let configurationName = Path.fileNameComponent(entry.name)
                 var candidates = ["\(configurationName).xcconfig"]
-                if let target = entry.target { candidates.append("\(Path.fileNameComponent(target))-\(configurationName).xcconfig") }
+                candidates.append("\(entry.target.map(Path.fileNameComponent) ?? "Project")-\(configurationName).xcconfig")
                 if shared { candidates.removeFirst() }
                 var chosen: (path: String, contents: [UInt8], exists: Bool)?
                 for name in candidates {

@@ -136,11 +136,14 @@ enum ProjectSetBaseCommand: Command {
                 Config group. Only the entries that change are rewritten; every other byte of the \
                 project file stays as it is.
 
-                A configuration based on a CocoaPods configuration (Pods/Target Support Files/…) \
-                gets a wrapper next to the xcconfig instead, named after the configuration \
-                (Debug.xcconfig), that includes the CocoaPods file and then the xcconfig, so \
-                CocoaPods keeps working after 'pod install'. A configuration whose base already \
-                includes the xcconfig is left alone. Running the command again changes nothing.
+                A configuration that already has a base gets a wrapper next to the xcconfig \
+                instead, named after the configuration (Debug.xcconfig, else Project-Debug.xcconfig \
+                or App-Debug.xcconfig), that includes the previous base and then the xcconfig: a \
+                CocoaPods base (Pods/Target Support Files/…) keeps working after 'pod install', and \
+                any other keeps its values. --replace makes the xcconfig the base instead (a \
+                CocoaPods base is still wrapped). A configuration whose base already includes the \
+                xcconfig is left alone. Running the command again changes nothing. The xcconfig \
+                must be an .xcconfig file inside the repository that holds the project.
 
                 Every file is written atomically, all or none; if the project file changed on disk \
                 since it was read (Xcode saved it), nothing is written (status 1).
@@ -150,7 +153,11 @@ enum ProjectSetBaseCommand: Command {
                   xcconfig project set-base App.xcodeproj Config/App.xcconfig --target App -c Release
                   xcconfig project set-base App.xcodeproj Config/CustomConfig.xcconfig --dry-run
                 """,
-            options: [ProjectEditOutput.targetOption, ProjectEditOutput.configurationOption, ProjectEditOutput.dryRunOption, ProjectEditOutput.forceOption],
+            options: [
+                ProjectEditOutput.targetOption, ProjectEditOutput.configurationOption,
+                OptionSpec.flag("replace", help: "Replace a base configuration that is not CocoaPods' instead of wrapping it."),
+                ProjectEditOutput.dryRunOption, ProjectEditOutput.forceOption,
+            ],
             positionals: [
                 ProjectEditOutput.projectPositional,
                 PositionalSpec("xcconfig", help: "The xcconfig file to base the configurations on (it must exist)."),
@@ -165,7 +172,7 @@ enum ProjectSetBaseCommand: Command {
                 project: context.absolutePath(arguments.positional("project")!),
                 xcconfig: context.absolutePath(arguments.positional("xcconfig")!),
                 targets: arguments.values("target"), configurations: arguments.values("configuration"),
-                fileSystem: context.fileSystem)
+                replacingExistingBases: arguments.flag("replace"), fileSystem: context.fileSystem)
             let dryRun = arguments.flag("dry-run")
             for change in plan.baseChanges {
                 let owner = ProjectEditOutput.owner(change.targetName)

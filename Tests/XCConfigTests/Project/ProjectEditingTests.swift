@@ -298,7 +298,8 @@ import Testing
         let projectFile = "/repo/NetNewsWire.xcodeproj/project.pbxproj"
         let original = try fileSystem.read(projectFile)
         let plan = try ProjectEditing.planSetBase(
-            project: "NetNewsWire.xcodeproj", xcconfig: "xcconfig/common/Team.xcconfig", configurations: ["Debug"], fileSystem: fileSystem)
+            project: "NetNewsWire.xcodeproj", xcconfig: "xcconfig/common/Team.xcconfig", configurations: ["Debug"],
+            replacingExistingBases: true, fileSystem: fileSystem)
         #expect(plan.notes.isEmpty)
         try ProjectEditing.apply(plan, fileSystem: fileSystem)
         let changes = Self.changedLines(original, try fileSystem.read(projectFile))
@@ -308,7 +309,8 @@ import Testing
         let loaded = try XcodeProject.load(path: "/repo/NetNewsWire.xcodeproj", fileSystem: fileSystem)
         #expect(loaded.configurations.first { $0.name == "Debug" }?.baseConfiguration?.path == "/repo/xcconfig/common/Team.xcconfig")
         let again = try ProjectEditing.planSetBase(
-            project: "NetNewsWire.xcodeproj", xcconfig: "xcconfig/common/Team.xcconfig", configurations: ["Debug"], fileSystem: fileSystem)
+            project: "NetNewsWire.xcodeproj", xcconfig: "xcconfig/common/Team.xcconfig", configurations: ["Debug"],
+            replacingExistingBases: true, fileSystem: fileSystem)
         #expect(again.isEmpty)
     }
 

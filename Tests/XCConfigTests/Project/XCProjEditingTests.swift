@@ -45,7 +45,7 @@ import Testing
 
         // set-base, project level. An injected write failure leaves every file as it was; so
         // does a save meanwhile.
-        let setBase = try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, fileSystem: fileSystem)
+        let setBase = try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, replacingExistingBases: true, fileSystem: fileSystem)
         #expect(setBase.baseChanges.count == before.configurations.count)
         let paths = fileSystem.allPaths
         fileSystem.failWrites(under: projectFile, with: .ioError("disk full"))
@@ -82,18 +82,18 @@ import Testing
         }
         #expect(changes.added.filter { $0.contains("\"file\": \"Config/Shared-Settings.xcconfig\"") }.count >= 1)
         #expect(changes.added.contains { $0.contains("{ \"path\": \"Shared-Settings.xcconfig\" }") })
-        #expect(try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, fileSystem: fileSystem).isEmpty)
+        #expect(try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, replacingExistingBases: true, fileSystem: fileSystem).isEmpty)
 
         // set-base on every target: each gets specialized-configurations naming the same reference.
         let targets = before.targets.map(\.name)
-        let targetBase = try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, targets: targets, fileSystem: fileSystem)
+        let targetBase = try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, targets: targets, replacingExistingBases: true, fileSystem: fileSystem)
         #expect(targetBase.notes.isEmpty)  // the file reference is there already
         try ProjectEditing.apply(targetBase, fileSystem: fileSystem)
         let targetBased = try XcodeProject.load(path: bundle, fileSystem: fileSystem)
         for target in targetBased.targets {
             #expect(target.configurations.allSatisfy { $0.baseConfiguration?.path == xcconfig }, "\(target.name)")
         }
-        #expect(try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, targets: targets, fileSystem: fileSystem).isEmpty)
+        #expect(try ProjectEditing.planSetBase(project: bundle, xcconfig: xcconfig, targets: targets, replacingExistingBases: true, fileSystem: fileSystem).isEmpty)
 
         // clear-overrides: only the removed members' lines go; nothing shadows the xcconfig after.
         let withTargets = try fileSystem.read(projectFile)
