@@ -166,3 +166,27 @@ struct LocalProjectSetupTests {
         #expect(plan.perTargetFiles.isEmpty)
     }
 }
+
+/// Issue 33, finding 11, on VirtualBuddy, whose targets are based on `AppTarget.xcconfig` or
+/// `Main.xcconfig`: `set-base` with a new shared xcconfig for every target wraps those bases,
+/// so every target × configuration keeps every value and gains the new one.
+@Suite(.enabled(if: ProjectCorpusTests.sharedDirectory != nil, "needs ../shared"))
+struct SetBaseOnARealProjectTests {
+    @Test func setBaseKeepsEveryValueOfTheBasesItWraps() throws {
+        let fileSystem = try LocalProjectSetupTests.repository("insidegui__VirtualBuddy", bundle: "VirtualBuddy.xcodeproj")
+        let bundle = "/repo/VirtualBuddy.xcodeproj"
+        fileSystem.addFile("/repo/Config/Team.xcconfig", "TEAM_SHARED_SETTING = YES\n")
+        let before = try LocalProjectSetupTests.resolvedValues(bundle, fileSystem: fileSystem)
+        let targets = try XcodeProject.load(path: bundle, fileSystem: fileSystem).targets.map(\.name)
+        let plan = try ProjectEditing.planSetBase(project: bundle, xcconfig: "/repo/Config/Team.xcconfig", targets: targets, fileSystem: fileSystem)
+        #expect(plan.baseChanges.contains { $0.wrappedConfiguration?.hasSuffix("/AppTarget.xcconfig") == true })
+        try ProjectEditing.apply(plan, fileSystem: fileSystem)
+        let after = try LocalProjectSetupTests.resolvedValues(bundle, fileSystem: fileSystem)
+        #expect(Set(after.keys) == Set(before.keys))
+        for (key, values) in before {
+            var expected = values
+            expected["TEAM_SHARED_SETTING"] = "YES"
+            #expect(after[key] == expected, "\(key)")
+        }
+    }
+}
