@@ -40,8 +40,8 @@ struct WriteContainmentTests {
     }
 
     /// Issue 30, finding 14: a read-only (0444) project file is not replaced silently. Each
-    /// command that edits a project refuses with nothing written, and `--force` replaces it,
-    /// keeping its mode.
+    /// command that edits a project refuses with nothing written and nothing reported as done,
+    /// and `--force` replaces it, keeping its mode.
     @Test(arguments: [
         ["project", "set-base", "App.xcodeproj", "Config/App.xcconfig"],
         ["project", "clear-overrides", "App.xcodeproj"],
@@ -60,6 +60,8 @@ struct WriteContainmentTests {
         let refused = repository.run(command)
         #expect(refused.status == .failure, "\(refused.stderr)")
         #expect(refused.stderr.contains("project.pbxproj: error: the file is read-only; nothing written"), "\(refused.stderr)")
+        // Nothing is reported as done ("Removing …", "Moving …", "Created …") when nothing was written.
+        #expect(refused.stdout.isEmpty, "\(refused.stdout)")
         #expect(try String(contentsOfFile: projectFile, encoding: .utf8) == before)
         #expect(Self.files(under: repository.root) == filesBefore)
         let forced = repository.run(command + ["--force"])

@@ -17,7 +17,7 @@ enum LocalProjectInit {
         }
         if arguments.value("name") != nil { throw CommandFailure("--name cannot be combined with --project") }
         if arguments.value("format") == "json" { throw CommandFailure("--format json cannot be combined with --project") }
-        return try LocalArguments.running(context) {
+        return try LocalArguments.running(context) { try ProjectEditOutput.reportingAfterWriting(context) { context in
             let setup = LocalConfigurationSetup(fileSystem: context.fileSystem, git: LocalArguments.git(for: context))
             let values = arguments.overrides.map { LocalSettingValue(key: $0.key, value: $0.value) }
             let plan = try setup.planProjectInit(
@@ -60,6 +60,6 @@ enum LocalProjectInit {
             }
             if plan.local.alreadyIgnored { context.print("\(context.displayPath(plan.local.shared.localFilePath)) is already ignored by git.") }
             return .success
-        }
+        } }
     }
 }

@@ -19,9 +19,9 @@ enum ProjectEditOutput {
     static let forceOption = OptionSpec.flag("force", help: "Replace a read-only (0444) project file; without it the edit is refused and nothing is written.")
 
     /// Runs `body`, turning the library's errors into `file: error: message` and status 1.
-    static func running(_ context: CommandContext, _ body: () throws -> ExitStatus) throws -> ExitStatus {
+    static func running(_ context: CommandContext, _ body: (CommandContext) throws -> ExitStatus) throws -> ExitStatus {
         do {
-            return try body()
+            return try reportingAfterWriting(context, body)
         } catch let error as ProjectFileError {
             let location = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
             context.diagnostics.print(Diagnostic(
@@ -31,6 +31,17 @@ enum ProjectEditOutput {
             context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: context.displayPath(error.file)))
             return .failure
         }
+    }
+
+    /// Runs `body` with standard output held back until it returns: what a command reports as
+    /// done ("Removing 4 settings", "Created …") is printed only once its files are written,
+    /// and not at all when writing them fails (the error says nothing was written).
+    static func reportingAfterWriting(_ context: CommandContext, _ body: (CommandContext) throws -> ExitStatus) throws -> ExitStatus {
+        var held = context
+        held.standardOutput = OutputSink.capture()
+        let status = try body(held)
+        context.standardOutput.write(bytes: held.standardOutput.capturedBytes)
+        return status
     }
 
     /// What a wrapper base configuration is for, or nothing.
@@ -167,7 +178,7 @@ enum ProjectSetBaseCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-        try ProjectEditOutput.running(context) {
+        try ProjectEditOutput.running(context) { context in
             let plan = try ProjectEditing.planSetBase(
                 project: context.absolutePath(arguments.positional("project")!),
                 xcconfig: context.absolutePath(arguments.positional("xcconfig")!),
@@ -229,7 +240,7 @@ enum ProjectClearOverridesCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
-        try ProjectEditOutput.running(context) {
+        try ProjectEditOutput.running(context) { context in
             let plan = try ProjectEditing.planClearOverrides(
                 project: context.absolutePath(arguments.positional("project")!),
                 targets: arguments.values("target"), configurations: arguments.values("configuration"),
@@ -297,7 +308,7 @@ enum ProjectExtractCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws -> ExitStatus {
         guard let output = arguments.value("output") else { throw CommandFailure("missing --output <dir>") }
-        return try ProjectEditOutput.running(context) {
+        return try ProjectEditOutput.running(context) { context in
             let plan = try ProjectEditing.planExtract(
                 project: context.absolutePath(arguments.positional("project")!), output: context.absolutePath(output),
                 targets: arguments.values("target"), fileSystem: context.fileSystem)
