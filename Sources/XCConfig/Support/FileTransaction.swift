@@ -50,8 +50,9 @@ public struct FileTransactionError: Error, Sendable, Hashable, CustomStringConve
 /// Every file is first compared with what the edit was computed from; any difference stops the
 /// transaction before anything is written. Then each file is written atomically (a temporary
 /// file renamed over it), compared once more just before its rename, and folders that new files
-/// need are created. When a write fails, the files written before it get their previous contents
-/// back, created files and folders are removed, and the error says so.
+/// need are created. When a write fails, or Ctrl-C, SIGTERM or SIGHUP arrives, the files written
+/// before get their previous contents back, created files and folders are removed, and the error
+/// says so (after a signal, the process then ends).
 public enum FileTransaction {
     /// Performs `edits` in order on `fileSystem`; with `scope`, only when every file lies in it.
     ///
@@ -81,9 +82,18 @@ public enum FileTransaction {
             }
         }
 
+        // Ctrl-C or SIGTERM while writing: everything written is put back first, then the
+        // process ends (TerminationSignals), so no edit is ever left half done.
+        try TerminationSignals.deferring { (interrupted) throws(FileTransactionError) in
+            try write(edits, fileSystem: fileSystem, interrupted: interrupted)
+        }
+    }
+
+    private static func write(_ edits: [FileEdit], fileSystem: any FileSystem, interrupted: () -> Bool) throws(FileTransactionError) {
         var createdDirectories: [String] = []
         var done: [FileEdit] = []
         for edit in edits {
+            if interrupted() { break }
             do {
                 for directory in missingDirectories(above: edit.path, fileSystem: fileSystem) {
                     try fileSystem.createDirectory(directory)
@@ -106,6 +116,13 @@ public enum FileTransaction {
                 }
                 throw FileTransactionError(.writeFailed, message, file: edit.path)
             }
+        }
+        if interrupted() {
+            let kept = undo(done, createdDirectories: createdDirectories, fileSystem: fileSystem)
+            throw FileTransactionError(
+                .writeFailed,
+                kept.isEmpty ? "interrupted; every file was put back as it was" : "interrupted; could not put back " + kept.map(Path.basename).joined(separator: ", "),
+                file: edits.first?.path ?? "")
         }
     }
 

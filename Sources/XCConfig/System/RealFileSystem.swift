@@ -152,6 +152,14 @@ public struct RealFileSystem: FileSystem {
     /// Writes through a temporary file renamed over `path`; when `comparing`, what is at `path`
     /// just before the rename must be `expected` (`nil`: nothing).
     private func writeAtomically(_ bytes: [UInt8], to path: String, comparing: Bool, with expected: [UInt8]?) throws(FileSystemError) {
+        // A signal between creating the temporary file and renaming it would leave the
+        // temporary behind: it ends the process once the rename (or the clean-up) is done.
+        try TerminationSignals.deferring { (_) throws(FileSystemError) in
+            try writeThroughTemporaryFile(bytes, to: path, comparing: comparing, with: expected)
+        }
+    }
+
+    private func writeThroughTemporaryFile(_ bytes: [UInt8], to path: String, comparing: Bool, with expected: [UInt8]?) throws(FileSystemError) {
         var target = absolute(path)
         // Write through a symbolic link, so a linked configuration stays linked.
         var linkInfo = stat()
