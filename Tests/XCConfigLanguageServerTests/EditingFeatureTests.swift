@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import XCConfig
 @testable import XCConfigLanguageServer
@@ -231,6 +232,21 @@ import XCConfig
         #expect(SessionTests.hoverText(client, "App.xcconfig", 2, 1).hasPrefix("**WHO** = `App`"))
         #expect(Self.hints(client).contains("0:Debug: debug · Release: release"))
         #expect(Self.labels(client, "App.xcconfig", 1, 12).isEmpty == false)
+        #expect(client.shutDown() == 0)
+    }
+
+    /// Issue 33, finding 8: a file only the Debug configuration is based on gets no Release
+    /// row; the Release build never reads it.
+    @Test func thePerConfigurationTableListsOnlyTheConfigurationsThatUseTheFile() {
+        let project = Self.projectFile
+            .replacingOccurrences(of: "\t\tAPPCFG = { isa = PBXFileReference; path = App.xcconfig; sourceTree = \"<group>\"; };",
+                                  with: "\t\tAPPCFG = { isa = PBXFileReference; path = App.xcconfig; sourceTree = \"<group>\"; };\n\t\tRELCFG = { isa = PBXFileReference; path = Release.xcconfig; sourceTree = \"<group>\"; };")
+            .replacingOccurrences(of: "baseConfigurationReference = APPCFG; name = Release;", with: "baseConfigurationReference = RELCFG; name = Release;")
+        let client = Self.session("FLAG = debug\n", files: ["App.xcodeproj/project.pbxproj": project, "Release.xcconfig": "FLAG = release\n"])
+        client.notify("workspace/didChangeConfiguration", ["settings": ["configuration": "Debug"]])
+        let hover = SessionTests.hoverText(client, "App.xcconfig", 0, 1)
+        #expect(hover.hasPrefix("**FLAG** = `debug`"), "\(hover)")
+        #expect(!hover.contains("| Release |"), "\(hover)")
         #expect(client.shutDown() == 0)
     }
 }

@@ -79,6 +79,20 @@ extension BuildRequest {
     /// made (no such target) is left out, its folder still searched last. `nil` when `file`
     /// cannot be read. `projects` are projects already read, by absolute path.
     public func loadStack(containing file: String, fileSystem: any FileSystem, projects: [String: XcodeProject] = [:]) -> LoadedStack? {
+        loadStack(containing: file, standingIn: true, fileSystem: fileSystem, projects: projects)
+    }
+
+    /// The project's stack for the target and configuration when its base xcconfigs reach
+    /// `file`, else `nil`: whether that configuration builds with `file` at all (an editor's
+    /// per-configuration values leave out the configurations that do not).
+    public func loadStackUsing(_ file: String, fileSystem: any FileSystem, projects: [String: XcodeProject] = [:]) -> LoadedStack? {
+        guard project != nil else { return nil }
+        return loadStack(containing: file, standingIn: false, fileSystem: fileSystem, projects: projects)
+    }
+
+    /// ``loadStack(containing:fileSystem:projects:)``; when not `standingIn`, `nil` rather than
+    /// `file` in the base xcconfig's place.
+    private func loadStack(containing file: String, standingIn: Bool, fileSystem: any FileSystem, projects: [String: XcodeProject]) -> LoadedStack? {
         var request = self
         guard let projectPath = project.map(absolute) else {
             request.files = [file]
@@ -92,11 +106,13 @@ extension BuildRequest {
                 return stack
             }
         } else {
+            guard standingIn else { return nil }
             request.project = nil
             if request.projectRoot == nil { request.projectRoot = projects[projectPath]?.projectDirectory }
             guard let plan = try? request.plan(fileSystem: fileSystem) else { return nil }
             planned = plan.stacks[0]
         }
+        guard standingIn else { return nil }
         planned.inputs.targetBaseConfigFile = file
         planned.inputs.targetBaseConfigOrigin = nil
         return try? planned.load()

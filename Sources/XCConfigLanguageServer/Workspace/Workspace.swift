@@ -129,7 +129,9 @@ final class Workspace {
         return findings
     }
 
-    /// The resolver of `analysis`'s stack in each of its project's configurations.
+    /// The resolver of `analysis`'s stack in each of its project's configurations that builds
+    /// with the document (a Debug-only file has no Release row); when none does, in every one,
+    /// the document standing in for the base xcconfig.
     func resolversByConfiguration(_ analysis: DocumentAnalysis) -> [(configuration: String, resolver: Resolver)] {
         if let cached = analysis.resolversByConfiguration { return cached }
         var result: [(configuration: String, resolver: Resolver)] = []
@@ -138,8 +140,15 @@ final class Workspace {
             if names.count > 1 {
                 let fileSystem = self.fileSystem
                 for name in names {
-                    if let stack = loadStack(for: analysis.path, project: project, configuration: name, fileSystem: fileSystem) {
+                    if let stack = loadStack(for: analysis.path, project: project, configuration: name, fileSystem: fileSystem, standingIn: false) {
                         result.append((name, stack.resolver))
+                    }
+                }
+                if result.isEmpty {
+                    for name in names {
+                        if let stack = loadStack(for: analysis.path, project: project, configuration: name, fileSystem: fileSystem) {
+                            result.append((name, stack.resolver))
+                        }
                     }
                 }
             }
@@ -150,7 +159,10 @@ final class Workspace {
 
     /// The stack `path` is resolved in (``BuildRequest/loadStack(containing:fileSystem:projects:)``)
     /// for the client's target, configuration, SDKs and architecture, without Xcode's defaults.
-    private func loadStack(for path: String, project: XcodeProject?, configuration: String?, fileSystem: OverlayFileSystem) -> LoadedStack? {
+    /// Unless `standingIn`, only a stack whose base xcconfigs reach `path`.
+    private func loadStack(
+        for path: String, project: XcodeProject?, configuration: String?, fileSystem: OverlayFileSystem, standingIn: Bool = true
+    ) -> LoadedStack? {
         var request = BuildRequest(project: project?.path)
         request.target = settings.target
         request.configuration = configuration
@@ -162,7 +174,9 @@ final class Workspace {
         if project == nil { request.projectRoot = projectDirectory(above: path) }
         request.parsedFiles = parsedFiles
         request.options = Resolver.Options(maximumDepth: 100_000)
-        return request.loadStack(containing: path, fileSystem: fileSystem, projects: project.map { [$0.path: $0] } ?? [:])
+        let projects = project.map { [$0.path: $0] } ?? [:]
+        if !standingIn { return request.loadStackUsing(path, fileSystem: fileSystem, projects: projects) }
+        return request.loadStack(containing: path, fileSystem: fileSystem, projects: projects)
     }
 
     // MARK: - Projects
