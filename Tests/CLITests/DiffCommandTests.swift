@@ -97,6 +97,14 @@ import XCConfigLint
         #expect(lines.contains("::notice title=GONE removed::GONE: '1' → (absent)"))
     }
 
+    /// Issue 33 (friction): `A =` added where nothing set A is no change; the value was empty.
+    @Test func anEmptyValueThatWasUnsetBeforeIsNoChange() {
+        let fileSystem = workspace(["/work/Old.xcconfig": "B = 1\nC =\n", "/work/New.xcconfig": "A =\nB = 1\n"])
+        let result = runCLI(["diff", "Old.xcconfig", "New.xcconfig", "--exit-code"], fileSystem: fileSystem)
+        #expect(result.status == .success, "\(result.stdout)")
+        #expect(!result.stdout.contains("(added)") && !result.stdout.contains("(removed)"), "\(result.stdout)")
+    }
+
     @Test func githubEscapesWorkflowCommandCharacters() {
         #expect(GitHubReporter.escapeData("50% a\nb") == "50%25 a%0Ab")
         #expect(GitHubReporter.escapeProperty("a:b,c") == "a%3Ab%2Cc")

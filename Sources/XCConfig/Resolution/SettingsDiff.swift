@@ -58,7 +58,7 @@ public enum SettingsDiff {
         // The same inputs evaluate to the same values: most target × configuration pairs of a
         // pull request, which need not be resolved at all.
         if let old, let new, old.hasSameInputs(as: new) { return [] }
-        var changes = changes(from: old?.resolveAll(at: filter) ?? [], to: new?.resolveAll(at: filter) ?? [])
+        var changes = changes(from: old?.resolveAll(at: filter) ?? [], to: new?.resolveAll(at: filter) ?? [], emptyIsAbsent: old != nil && new != nil)
         if let new {
             for index in changes.indices where changes[index].new != nil {
                 changes[index].newAssignments = new.assignments(of: changes[index].name).filter(\.matchesContext)
@@ -68,17 +68,23 @@ public enum SettingsDiff {
     }
 
     /// The changes between two listings, each sorted by name in byte order (as
-    /// ``Resolver/resolveAll(at:)`` returns them).
-    public static func changes(from old: [ResolvedSetting], to new: [ResolvedSetting]) -> [SettingChange] {
+    /// ``Resolver/resolveAll(at:)`` returns them). With `emptyIsAbsent`, a setting listed on
+    /// one side only with an empty value is no change: an unset setting is empty too, so the
+    /// build sees the same value (`A =` added to a file that never set `A`).
+    public static func changes(from old: [ResolvedSetting], to new: [ResolvedSetting], emptyIsAbsent: Bool = false) -> [SettingChange] {
         var changes: [SettingChange] = []
         var oldIndex = 0, newIndex = 0
         // A merge of two sorted lists: each name is looked at once.
         while oldIndex < old.count || newIndex < new.count {
             if newIndex == new.count || (oldIndex < old.count && old[oldIndex].name.utf8.lexicographicallyPrecedes(new[newIndex].name.utf8)) {
-                changes.append(SettingChange(name: old[oldIndex].name, old: old[oldIndex], new: nil))
+                if !(emptyIsAbsent && old[oldIndex].value.isEmpty) {
+                    changes.append(SettingChange(name: old[oldIndex].name, old: old[oldIndex], new: nil))
+                }
                 oldIndex += 1
             } else if oldIndex == old.count || new[newIndex].name.utf8.lexicographicallyPrecedes(old[oldIndex].name.utf8) {
-                changes.append(SettingChange(name: new[newIndex].name, old: nil, new: new[newIndex]))
+                if !(emptyIsAbsent && new[newIndex].value.isEmpty) {
+                    changes.append(SettingChange(name: new[newIndex].name, old: nil, new: new[newIndex]))
+                }
                 newIndex += 1
             } else {
                 if old[oldIndex].value != new[newIndex].value {
