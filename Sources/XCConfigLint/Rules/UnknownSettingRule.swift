@@ -26,6 +26,8 @@ struct UnknownSettingRule: LintRule {
         nonTriggeringExamples: [
             RuleExample("PRODUCT_BUNDLE_IDENTIFIER = com.example.app\n"),
             RuleExample("APP = 1\n"),
+            // The user's own, not Xcode's lower-case `value`.
+            RuleExample("VALUE = 1\n"),
             RuleExample("OTHER_LDFLAGS_1 = -ObjC\nSDKROOT_ = macosx\n"),
             RuleExample("FLAGS_Debug = -DDEBUG\nOTHER_CFLAGS = $(FLAGS_$(CONFIGURATION))\n"),
             RuleExample("MY_APP_NAME = Example\n"),
@@ -111,7 +113,9 @@ final class NameIndex: Sendable {
         for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "_") && index > 0 {
             if catalog.knownType(of: String(decoding: bytes[..<index], as: UTF8.self)) != nil { return nil }
         }
-        if let known = byUppercase[name.uppercased()] { return known }
+        // A case slip (`Swift_Version`), but not an upper-case user setting named like one of
+        // Xcode's lower-case variables (`VALUE` for `value`): those are the user's own.
+        if let known = byUppercase[name.uppercased()], !(name == name.uppercased() && known != known.uppercased()) { return known }
         if let remembered = nearMissMemo.withLock({ $0[name] }) { return remembered }
         let found = nearMiss(bytes)
         nearMissMemo.withLock { memo in
