@@ -198,7 +198,7 @@ enum PBXProjectReader {
             let referenceKey = referenceID != nil ? "baseConfigurationReference" : "baseConfigurationReferenceAnchor"
             base?.keyPath = "\(ownerName) / \(name) / \(referenceKey)"
             base?.line = configuration.line(of: referenceKey)
-            return ProjectConfiguration(name: name, baseConfiguration: base, buildSettings: settings)
+            return ProjectConfiguration(name: name, baseConfiguration: base, buildSettings: settings, line: objects.line(of: id))
         }
 
         func reference(_ location: ResolvedLocation) -> BaseConfigurationReference {

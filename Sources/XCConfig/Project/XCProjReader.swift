@@ -76,11 +76,13 @@ enum XCProjReader {
             // Project configurations: "Name" or { "name", "file"? } (§B.2).
             var configurationNames: [String] = []
             var projectFiles: [String: BaseConfigurationReference] = [:]
+            var configurationLines: [String: Int] = [:]
             for value in document["configurations"]?.arrayValue ?? [] {
                 if let configurationName = value.stringValue {
                     configurationNames.append(configurationName)
                 } else if let object = value.dictionaryValue, let configurationName = object["name"]?.stringValue {
                     configurationNames.append(configurationName)
+                    configurationLines[configurationName] = object.line(of: "name")
                     if let file = object["file"] {
                         var reference = resolveFileReference(file)
                         reference.keyPath = "configurations / \(configurationName) / file"
@@ -98,7 +100,8 @@ enum XCProjReader {
                     name: configurationName, baseConfiguration: projectFiles[configurationName],
                     buildSettings: settings(projectSettings, for: configurationName, among: configurationNames, keyPathPrefix: "build-settings / "),
                     settingsOfOtherConfigurations: settingsOfOtherConfigurations(
-                        projectSettings, for: configurationName, among: configurationNames, keyPathPrefix: "build-settings / "))
+                        projectSettings, for: configurationName, among: configurationNames, keyPathPrefix: "build-settings / "),
+                    line: configurationLines[configurationName] ?? document.line(of: "configurations"))
             }
 
             var targets: [ProjectTarget] = []
@@ -142,7 +145,8 @@ enum XCProjReader {
                                                 keyPathPrefix: "targets / \(targetName) / build-settings / "),
                         settingsOfOtherConfigurations: settingsOfOtherConfigurations(
                             targetSettings, for: configurationName, among: configurationNames,
-                            keyPathPrefix: "targets / \(targetName) / build-settings / "))
+                            keyPathPrefix: "targets / \(targetName) / build-settings / "),
+                        line: target.line(of: "name"))
                 }
                 var projectTarget = ProjectTarget(
                     name: targetName, kind: kind, productType: productType, configurations: targetConfigurations,

@@ -130,16 +130,21 @@ public struct ProjectConfiguration: Sendable, Hashable {
     /// setting, which is listed (empty when nothing else assigns it) as for a conditional
     /// xcconfig assignment (cli.md `resolve`, project-formats.md §B.3).
     public var settingsOfOtherConfigurations: [ProjectBuildSetting]
+    /// The project file's line where the configuration is written (its `XCBuildConfiguration`
+    /// object; in `project.xcproj`, its entry of `configurations` or the target's entry), for a
+    /// finding about the configuration itself, such as a missing base xcconfig.
+    public var line: Int?
 
     /// Creates a configuration.
     public init(
         name: String, baseConfiguration: BaseConfigurationReference? = nil, buildSettings: [ProjectBuildSetting] = [],
-        settingsOfOtherConfigurations: [ProjectBuildSetting] = []
+        settingsOfOtherConfigurations: [ProjectBuildSetting] = [], line: Int? = nil
     ) {
         self.name = name
         self.baseConfiguration = baseConfiguration
         self.buildSettings = buildSettings
         self.settingsOfOtherConfigurations = settingsOfOtherConfigurations
+        self.line = line
     }
 }
 

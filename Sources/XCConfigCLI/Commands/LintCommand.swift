@@ -18,11 +18,13 @@ enum LintCommand: Command {
                 other found file includes. Findings inside included files are reported once, at their own \
                 file and line.
                 With --project, the project file's build settings are checked against their base xcconfigs \
-                (project-shadows-xcconfig); without PATHs, those base xcconfigs are what is linted.
+                (project-shadows-xcconfig); without PATHs, those base xcconfigs are what is linted. The \
+                opt-in project-settings reports every build setting the project file holds and every \
+                target × configuration without a base configuration; project extract is its fix.
                 The context options narrow what is checked; without them every build is considered. \
                 value-too-large evaluates values in that context (as Xcode, an unbound condition parameter \
                 matches only *); reference-cycle counts only the assignments whose conditions can match the \
-                bound parameters; project-shadows-xcconfig looks only at the --configuration and \
+                bound parameters; project-shadows-xcconfig and project-settings look only at the --configuration and \
                 --target (or --target-name) given. -I, --project-root (default: the --project directory) and \
                 --developer-dir find includes as resolve does.
                 The configuration .xcconfig-lint.json is looked up from the current directory upwards to the \
@@ -30,7 +32,8 @@ enum LintCommand: Command {
                 "exclude": ["glob"], "ignore_missing_includes": ["glob"]}. exclude globs also silence \
                 missing-include for include targets they match; ignore_missing_includes silences only that \
                 (files a tool generates, such as **/Pods/**). A format key holds xcconfig format's options. \
-                hardcoded-team is opt-in.
+                deprecated-reference, trailing-semicolon, include-outside-root, hardcoded-team and \
+                project-settings are opt-in.
                 Suppress findings in a file with // xcconfig-lint:disable RULE[,RULE] (until \
                 // xcconfig-lint:enable RULE), // xcconfig-lint:disable-next-line RULE, or \
                 // xcconfig-lint:disable-line RULE as the comment of the line itself.

@@ -23,6 +23,7 @@ public enum RuleRegistry {
         IncludeOutsideRootRule.self,
         ValueTooLargeRule.self,
         ProjectShadowsXCConfigRule.self,
+        ProjectSettingsRule.self,
     ]
 
     /// Every rule identifier.
