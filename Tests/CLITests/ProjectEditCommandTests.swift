@@ -25,19 +25,31 @@ import XCConfig
         return fileSystem
     }
 
-    /// `$ xcconfig …` lines of the README's console blocks with what each prints.
-    static func readmeExamples() throws -> [(command: String, output: String)] {
+    /// `$ xcconfig …` lines of the README's console blocks with what each prints, and for each
+    /// the edits of `Config/LocalConfig.xcconfig` the README has made before it: the lines of
+    /// each xcconfig block that follows "edit one line of `Config/LocalConfig.xcconfig`".
+    static func readmeExamples() throws -> [(command: String, output: String, localEdits: [String])] {
         let readme = try String(contentsOfFile: sampleRoot + "/README.md", encoding: .utf8)
-        var examples: [(command: String, output: String)] = []
+        var examples: [(command: String, output: String, localEdits: [String])] = []
         var inConsole = false
+        var inLocalEdit = false
+        var editFollows = false
+        var localEdits: [String] = []
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("```") {
                 inConsole = line == "```console"
+                inLocalEdit = line == "```xcconfig" && editFollows
+                if inLocalEdit { editFollows = false }
                 continue
             }
+            if inLocalEdit {
+                if !line.hasPrefix("//") && line.contains(" = ") { localEdits.append(String(line)) }
+                continue
+            }
+            if line.contains("edit one line of `Config/LocalConfig.xcconfig`") { editFollows = true }
             guard inConsole else { continue }
             if line.hasPrefix("$ ") {
-                examples.append((String(line.dropFirst(2)), ""))
+                examples.append((String(line.dropFirst(2)), "", localEdits))
             } else if !examples.isEmpty {
                 examples[examples.count - 1].output += line + "\n"
             }
@@ -71,8 +83,18 @@ import XCConfig
     @Test func everyReadmeExampleWithProjectWorksAsWritten() throws {
         let fileSystem = try Self.sample()
         let examples = try Self.readmeExamples().filter { $0.command.contains("--project") || $0.command.hasPrefix("xcconfig project ") }
-        #expect(examples.count == 5)
+        #expect(examples.count == 6)
         for example in examples {
+            // The edits the README tells the reader to make: `// NAME = …` becomes `NAME = …`.
+            let local = "/sample/Config/LocalConfig.xcconfig"
+            for edit in example.localEdits {
+                let name = String(edit.prefix { $0 != " " })
+                let text = try #require(fileSystem.contentsOfFile(local))
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                    $0.hasPrefix("// \(name) = ") || $0.hasPrefix("\(name) = ") ? edit : String($0)
+                }
+                fileSystem.addFile(local, lines.joined(separator: "\n"))
+            }
             var arguments = Self.words(example.command)
             var filter: [String]?
             if let pipe = arguments.firstIndex(of: "|") {
@@ -214,7 +236,7 @@ import XCConfig
         let fileSystem = (try? Self.sample()) ?? InMemoryFileSystem()
         let result = runCLI(["project", "clear-overrides", "App.xcodeproj", "--target", "Ap"], fileSystem: fileSystem)
         #expect(result.status == .failure)
-        #expect(result.stderr == "App.xcodeproj/project.pbxproj: error: the project has no target named 'Ap'; its targets are 'App'\n")
+        #expect(result.stderr == "App.xcodeproj/project.pbxproj: error: the project has no target named 'Ap'; its targets are 'App', 'Widget'\n")
     }
 
     @Test func anXCProjIsEditedInItsOwnFormat() throws {

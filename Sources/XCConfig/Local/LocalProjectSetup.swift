@@ -117,15 +117,19 @@ extension LocalConfigurationSetup {
                 file: project.projectFilePath)
         }
 
+        let existing = sharedExists ? try SharedConfiguration.load(path: shared, loader: IncludeLoader(fileSystem: fileSystem)) : nil
         var moved: [RemovedProjectSetting] = []
         var destinations: [String] = []
         var perTargetFiles: [String: String] = [:]
         var perTargetTexts: [(path: String, text: String)] = []
         for target in targets {
-            let ownLines = try XCConfigTextFromProject.assignments(
+            let ownEntries = XCConfigTextFromProject.merged(
                 target.perConfiguration.mapValues { $0.filter { perTargetNames.contains(parseSettingKey($0.key)?.name ?? $0.key) } },
                 configurations: target.configurations.map(\.name))
-            let ownPath = ownLines.isEmpty ? nil : Self.perTargetPath(target: target.name, shared: shared)
+            // A setting the existing shared configuration assigns would override the target's
+            // own line above its include, so that line goes below it.
+            let (ownLines, ownLinesAfterShared) = try Self.perTargetLines(ownEntries, shared: existing)
+            let ownPath = ownLines.isEmpty && ownLinesAfterShared.isEmpty ? nil : Self.perTargetPath(target: target.name, shared: shared)
             for configuration in target.configurations {
                 for entry in target.perConfiguration[configuration.name] ?? [] {
                     try session.graph.removeSetting(entry.key, configurationID: configuration.id)
@@ -141,10 +145,19 @@ extension LocalConfigurationSetup {
                     "the settings of target '\(target.name)' that differ from the other targets' go to '\(Path.basename(ownPath))', which exists already; move it away or set up the targets one at a time with --target",
                     file: ownPath)
             }
-            var text = "// \(Path.basename(ownPath)): the settings of \(target.name) that differ from the other targets',\n"
-            text += "// then what every target shares (\(Path.basename(shared)), which ends with your local file).\n\n"
-            text += ownLines.map { $0 + "\n" }.joined()
-            text += "\n#include \"\(Path.relative(shared, from: Path.directory(of: ownPath)))\"\n"
+            let include = "#include \"\(Path.relative(shared, from: Path.directory(of: ownPath)))\"\n"
+            var text: String
+            if ownLinesAfterShared.isEmpty {
+                text = "// \(Path.basename(ownPath)): the settings of \(target.name) that differ from the other targets',\n"
+                text += "// then what every target shares (\(Path.basename(shared)), which ends with your local file).\n\n"
+                text += ownLines.map { $0 + "\n" }.joined() + "\n" + include
+            } else {
+                text = "// \(Path.basename(ownPath)): what every target shares (\(Path.basename(shared)), which ends with your\n"
+                text += "// local file), then the settings of \(target.name) that differ from the other targets'. Those\n"
+                text += "// the shared file sets for another target come after it; $(inherited) is its value, or your\n"
+                text += "// local file's when that overrides it.\n\n"
+                text += ownLines.map { $0 + "\n" }.joined() + include + "\n" + ownLinesAfterShared.map { $0 + "\n" }.joined()
+            }
             perTargetFiles[target.name] = ownPath
             perTargetTexts.append((ownPath, text))
         }
@@ -154,10 +167,9 @@ extension LocalConfigurationSetup {
         let sharedEntries = XCConfigTextFromProject.merged(
             targets[0].perConfiguration.mapValues { $0.filter { sharedNames.contains(parseSettingKey($0.key)?.name ?? $0.key) } },
             configurations: targets[0].configurations.map(\.name))
-        if sharedExists {
+        if let existing {
             // The shared configuration is there: the targets' values are this checkout's, so
             // they go to the local file (where they still win), unless given or already shared.
-            let existing = try SharedConfiguration.load(path: shared, loader: IncludeLoader(fileSystem: fileSystem))
             for entry in sharedEntries {
                 let name = parseSettingKey(entry.key)?.name ?? entry.key
                 if givenNames.contains(name) { continue }
@@ -206,8 +218,16 @@ extension LocalConfigurationSetup {
         // A fresh clone, without the local file, resolves every value as before (with it, when
         // no value is given and the shared configuration is new).
         let fresh = try ProjectResolutionComparison(session: session, edits: sharedExists && values.isEmpty ? edits : withoutLocalFile)
-        if !sharedExists || values.isEmpty {
-            let changed = fresh.changes(targets: targetNames, perPlatform: true)
+        do {
+            var changed = fresh.changes(targets: targetNames, perPlatform: true)
+            if sharedExists && !values.isEmpty {
+                // The values that go to the local file change in a fresh clone, by design, and
+                // the existing shared configuration may give a target values it did not have;
+                // a value a target had must not change otherwise (another target's bundle
+                // identifier from the shared file).
+                let localNames = Set(localValues.map { parseSettingKey($0.key)?.name ?? $0.key })
+                changed = changed.filter { !localNames.contains($0.name) && !$0.before.isEmpty }
+            }
             if !changed.isEmpty {
                 let list = changed.prefix(10).map {
                     "\($0.targetName ?? "-") / \($0.configurationName)\($0.sdk.map { " [sdk=\($0)]" } ?? ""): \($0.name) '\($0.before)' -> '\($0.after)'"
@@ -225,6 +245,37 @@ extension LocalConfigurationSetup {
         return LocalProjectPlan(
             project: plan, local: local, moved: moved, destinations: destinations, targetNames: targetNames,
             perTargetFiles: perTargetFiles, createsSharedConfiguration: !sharedExists)
+    }
+
+    /// A target's own lines: those above the include of the shared configuration, and those
+    /// below it, for the settings the existing `shared` configuration assigns before its
+    /// `#include?`. Below it, a value that extends the shared one (`com.example.app.widget`
+    /// over `com.example.app`) is written as `$(inherited).widget`, so it follows the value of
+    /// the developer's local file as the app's does (an extension's bundle identifier must
+    /// start with its app's).
+    static func perTargetLines(
+        _ entries: [XCConfigTextFromProject.Entry], shared: SharedConfiguration?
+    ) throws(LocalConfigurationError) -> (beforeShared: [String], afterShared: [String]) {
+        var before: [String] = []
+        var after: [String] = []
+        for entry in entries {
+            guard let shared, shared.isOverridable(name: parseSettingKey(entry.key)?.name ?? entry.key) else {
+                before.append("\(entry.key) = \(try LocalConfigurationFile.valueText(entry.value, key: entry.key))")
+                continue
+            }
+            let sharedValue = shared.overridable(entry.key)?.sharedValue
+            if sharedValue == entry.value {
+                // The shared file gives it, and the local file can still override it.
+                continue
+            }
+            if let sharedValue, !sharedValue.isEmpty, entry.value.hasPrefix(sharedValue) {
+                let suffix = String(entry.value.dropFirst(sharedValue.count))
+                after.append("\(entry.key) = $(inherited)\(try LocalConfigurationFile.valueText(suffix, key: entry.key))")
+            } else {
+                after.append("\(entry.key) = \(try LocalConfigurationFile.valueText(entry.value, key: entry.key))")
+            }
+        }
+        return (before, after)
     }
 
     /// `<folder of shared>/<Target>.xcconfig`: the file of the settings only `target` has.

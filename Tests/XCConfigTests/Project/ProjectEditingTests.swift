@@ -101,7 +101,7 @@ import Testing
         let fileSystem = try Self.sample()
         let projectFile = "/sample/App.xcodeproj/project.pbxproj"
         let text = try #require(fileSystem.contentsOfFile(projectFile))
-        let children = "\t\t\tchildren = (\n\t\t\t\t4A1C2E112B6D1A0100C0FFEE /* App */,\n\t\t\t\t4A1C2E122B6D1A0100C0FFEE /* Config */,\n\t\t\t\t4A1C2E132B6D1A0100C0FFEE /* Pods */,\n\t\t\t\t4A1C2E102B6D1A0100C0FFEE /* Products */,\n\t\t\t);\n"
+        let children = "\t\t\tchildren = (\n\t\t\t\t4A1C2E112B6D1A0100C0FFEE /* App */,\n\t\t\t\t4A1C2E4B2B6D1A0100C0FFEE /* Widget */,\n\t\t\t\t4A1C2E122B6D1A0100C0FFEE /* Config */,\n\t\t\t\t4A1C2E132B6D1A0100C0FFEE /* Pods */,\n\t\t\t\t4A1C2E102B6D1A0100C0FFEE /* Products */,\n\t\t\t);\n"
         #expect(text.contains(children))
         fileSystem.addFile(projectFile, text.replacingOccurrences(of: children, with: ""))
         fileSystem.addFile("/sample/Team/Team.xcconfig", "DEVELOPMENT_TEAM = ABCDE12345\n")
@@ -190,9 +190,12 @@ import Testing
         let plan = try setup.planProjectInit(
             project: "App.xcodeproj", sharedPath: nil,
             values: [LocalSettingValue(key: "DEVELOPMENT_TEAM", value: "ABCDE12345")], editGitIgnore: true)
-        #expect(plan.project.edits.count == 3)
+        // The project file, the local file, .gitignore and the Widget's own file (its bundle
+        // identifier differs from the App's).
+        #expect(plan.project.edits.count == 4)
         #expect(throws: FileTransactionError.self) { try ProjectEditing.apply(plan.project, fileSystem: fileSystem) }
         #expect(paths.map { fileSystem.contentsOfFile($0) } == before)
+        #expect(fileSystem.contentsOfFile("/sample/Config/Widget.xcconfig") == nil)
 
         fileSystem.clearInjectedFailures()
         try ProjectEditing.apply(plan.project, fileSystem: fileSystem)
@@ -202,6 +205,67 @@ import Testing
         #expect(resolver.value(of: "PRODUCT_BUNDLE_IDENTIFIER") == "com.example.sharedproject")
         #expect(project.target(named: "App")?.configuration(named: "Debug")?.setting("DEVELOPMENT_TEAM") == nil)
         #expect(fileSystem.contentsOfFile("/sample/.gitignore") == "Config/LocalConfig.xcconfig\n")
+    }
+
+    /// The sample's app and its extension, `Widget`, whose bundle identifier
+    /// (`com.example.sharedproject.widget` in the project file) extends the app's, which the
+    /// existing `CustomConfig.xcconfig` sets. Regression: the Widget's own file set it above
+    /// its include of the shared file, whose line then gave the Widget the app's identifier.
+    @Test func localInitSetsUpTheAppAndItsExtensionEachWithItsOwnBundleIdentifier() throws {
+        let fileSystem = try Self.sample()
+        let setup = LocalConfigurationSetup(fileSystem: fileSystem, git: Self.git(fileSystem))
+        let plan = try setup.planProjectInit(
+            project: "App.xcodeproj", sharedPath: nil,
+            values: [LocalSettingValue(key: "DEVELOPMENT_TEAM", value: "ABCDE12345")], editGitIgnore: true)
+        #expect(plan.targetNames == ["App", "Widget"])
+        try ProjectEditing.apply(plan.project, fileSystem: fileSystem)
+        func values(_ name: String) throws -> [String] {
+            let project = try XcodeProject.load(path: "/sample/App.xcodeproj", fileSystem: fileSystem)
+            return try ["App", "Widget"].flatMap { target in
+                try ["Debug", "Release"].map { configuration in
+                    try project.loadStack(target: target, configuration: configuration, fileSystem: fileSystem).resolver.value(of: name)
+                }
+            }
+        }
+        #expect(try values("DEVELOPMENT_TEAM") == Array(repeating: "ABCDE12345", count: 4))
+        let ownIdentifiers = ["com.example.sharedproject", "com.example.sharedproject", "com.example.sharedproject.widget", "com.example.sharedproject.widget"]
+        #expect(try values("PRODUCT_BUNDLE_IDENTIFIER") == ownIdentifiers)
+        let project = try XcodeProject.load(path: "/sample/App.xcodeproj", fileSystem: fileSystem)
+        let widget = try #require(project.target(named: "Widget"))
+        #expect(widget.configurations.map { $0.baseConfiguration?.path } == ["/sample/Config/Widget.xcconfig", "/sample/Config/Widget.xcconfig"])
+        #expect(widget.configurations.allSatisfy { $0.setting("PRODUCT_BUNDLE_IDENTIFIER") == nil && $0.setting("DEVELOPMENT_TEAM") == nil })
+
+        // A fresh clone, without the local file: each target keeps its own identifier.
+        let local = "/sample/Config/LocalConfig.xcconfig"
+        let localText = try #require(fileSystem.contentsOfFile(local))
+        fileSystem.remove(local)
+        #expect(try values("PRODUCT_BUNDLE_IDENTIFIER") == ownIdentifiers)
+        #expect(try values("DEVELOPMENT_TEAM") == Array(repeating: "", count: 4))
+
+        // A developer's own identifier: the extension's still starts with the app's, as an
+        // embedded extension's must.
+        fileSystem.addFile(local, localText + "PRODUCT_BUNDLE_IDENTIFIER = com.alice.sharedproject\n")
+        #expect(try values("PRODUCT_BUNDLE_IDENTIFIER")
+            == ["com.alice.sharedproject", "com.alice.sharedproject", "com.alice.sharedproject.widget", "com.alice.sharedproject.widget"])
+    }
+
+    /// An extension whose identifier does not extend the one the shared file sets keeps it
+    /// literally, below the include.
+    @Test func anExtensionIdentifierUnlikeTheSharedOneIsKeptAsItIs() throws {
+        let fileSystem = try Self.sample()
+        let projectFile = "/sample/App.xcodeproj/project.pbxproj"
+        let text = try #require(fileSystem.contentsOfFile(projectFile))
+        fileSystem.addFile(projectFile, text.replacingOccurrences(of: "com.example.sharedproject.widget;", with: "org.other.widget;"))
+        let setup = LocalConfigurationSetup(fileSystem: fileSystem, git: Self.git(fileSystem))
+        let plan = try setup.planProjectInit(
+            project: "App.xcodeproj", sharedPath: nil,
+            values: [LocalSettingValue(key: "DEVELOPMENT_TEAM", value: "ABCDE12345")], editGitIgnore: true)
+        try ProjectEditing.apply(plan.project, fileSystem: fileSystem)
+        let own = try #require(fileSystem.contentsOfFile("/sample/Config/Widget.xcconfig"))
+        #expect(own.hasSuffix("#include \"CustomConfig.xcconfig\"\n\nPRODUCT_BUNDLE_IDENTIFIER = org.other.widget\n"))
+        fileSystem.remove("/sample/Config/LocalConfig.xcconfig")
+        let project = try XcodeProject.load(path: "/sample/App.xcodeproj", fileSystem: fileSystem)
+        #expect(try project.loadStack(target: "Widget", configuration: "Debug", fileSystem: fileSystem).resolver.value(of: "PRODUCT_BUNDLE_IDENTIFIER") == "org.other.widget")
     }
 
     @Test func localInitWithTheProjectCreatesTheSharedConfigurationAndKeepsEveryValue() throws {
