@@ -38,6 +38,23 @@ import XCConfigLint
         #expect(report.hasSuffix("m \\u{7}\n"))
     }
 
+    /// Issue 30, finding 13, beyond diagnostics: `resolve --provenance` and `format --check` print
+    /// such a file's name on one line too, while JSON keeps the exact name (JSON escapes it).
+    @Test func controlCharactersInAFileNameAreEscapedInEveryHumanOutput() throws {
+        let name = "x\n::error file=forged.swift,line=1::FORGED\ny.xcconfig"
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/work", files: ["/work/" + name: "FOO = 1;\n"])
+        let escaped = "x\\n::error file=forged.swift,line=1::FORGED\\ny.xcconfig"
+        let provenance = runCLI(["resolve", name, "--provenance"], fileSystem: fileSystem)
+        #expect(provenance.stdout == "FOO = 1    // target-xcconfig \(escaped):1:1\n")
+        let check = runCLI(["format", name, "--check"], fileSystem: fileSystem)
+        #expect(check.stdout == escaped + "\n")
+        let json = runCLI(["resolve", name, "--provenance", "--format", "json"], fileSystem: fileSystem)
+        #expect(json.stdout.contains(#""file" : "x\n::error"#) || json.stdout.contains(#""file": "x\n::error"#), "\(json.stdout)")
+        for output in [provenance.stdout, check.stdout] {
+            #expect(!output.contains("\n::error"))
+        }
+    }
+
     @Test func aStandaloneMessageKeepsItsOwnFileAndSeverityOnOneLine() {
         let (printer, _) = printer()
         // A library error's description (`FILE: error: …`) is printed as that, paths made relative.

@@ -150,7 +150,7 @@ enum ExplainCommand: Command {
             JSONValue.Member("setting", .string(info.name)),
             JSONValue.Member("level", .string(info.level.rawValue)),
         ]
-        if let file = info.file { members.append(JSONValue.Member("file", .string(context.displayPath(file)))) }
+        if let file = info.file { members.append(JSONValue.Member("file", .string(context.exactPath(file)))) }
         if let location = info.location {
             members.append(JSONValue.Member("line", .integer(location.line)))
             members.append(JSONValue.Member("column", .integer(location.column)))

@@ -148,7 +148,7 @@ enum LocalInitCommand: Command {
         let shared = plan.shared
         let listed = shared.overridable.count - plan.setKeys.filter { shared.overridable($0) != nil }.count
         var members = [
-            JSONValue.Member("localFile", .string(context.displayPath(shared.localFilePath))),
+            JSONValue.Member("localFile", .string(context.exactPath(shared.localFilePath))),
             JSONValue.Member("dryRun", .bool(dryRun)),
             JSONValue.Member("writes", .array(plan.writes.map { writeJSON($0, context: context) })),
             JSONValue.Member("set", .array(plan.setKeys.map(JSONValue.string))),
@@ -167,7 +167,7 @@ enum LocalInitCommand: Command {
         case .sharedConfiguration: "shared-configuration"
         }
         return .object([
-            JSONValue.Member("path", .string(context.displayPath(write.path))),
+            JSONValue.Member("path", .string(context.exactPath(write.path))),
             JSONValue.Member("role", .string(role)),
             JSONValue.Member("created", .bool(write.previous == nil)),
         ])
@@ -310,8 +310,8 @@ enum LocalCheckCommand: Command {
 
             if arguments.value("format") == "json" {
                 var members = [
-                    JSONValue.Member("config", .string(context.displayPath(shared.path))),
-                    JSONValue.Member("localFile", .string(context.displayPath(shared.localFilePath))),
+                    JSONValue.Member("config", .string(context.exactPath(shared.path))),
+                    JSONValue.Member("localFile", .string(context.exactPath(shared.localFilePath))),
                     JSONValue.Member("exists", .bool(report.localFileExists)),
                     JSONValue.Member("git", .string(gitState(report.git))),
                 ]

@@ -120,7 +120,7 @@ enum ParseCommand: Command {
                 add("pathRange", rangeJSON(include.pathRange))
                 add("optional", .bool(include.isOptional))
                 if let resolved = resolvedIncludes[include.pathRange] {
-                    add("resolvedPath", .string(context.displayPath(resolved)))
+                    add("resolvedPath", .string(context.exactPath(resolved)))
                 }
                 add("comments", comments(include.comment.map { [$0] } ?? []))
             case .invalid(let diagnostic):
@@ -155,7 +155,7 @@ enum ParseCommand: Command {
 
     static func diagnosticJSON(_ diagnostic: Diagnostic, context: CommandContext) -> JSONValue {
         var members: [JSONValue.Member] = []
-        if let file = diagnostic.file { members.append(JSONValue.Member("file", .string(context.displayPath(file)))) }
+        if let file = diagnostic.file { members.append(JSONValue.Member("file", .string(context.exactPath(file)))) }
         if let location = diagnostic.location {
             members.append(JSONValue.Member("line", .integer(location.line)))
             members.append(JSONValue.Member("column", .integer(location.column)))

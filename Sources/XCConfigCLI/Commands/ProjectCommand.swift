@@ -146,10 +146,10 @@ enum ProjectListCommand: Command {
     static func json(_ project: XcodeProject, context: CommandContext) -> JSONValue {
         var members = [
             JSONValue.Member("name", .string(project.name)),
-            JSONValue.Member("path", .string(context.displayPath(project.path))),
-            JSONValue.Member("file", .string(context.displayPath(project.projectFilePath))),
+            JSONValue.Member("path", .string(context.exactPath(project.path))),
+            JSONValue.Member("file", .string(context.exactPath(project.projectFilePath))),
             JSONValue.Member("format", .string(project.format.rawValue)),
-            JSONValue.Member("projectDirectory", .string(displayDirectory(project.projectDirectory, context: context))),
+            JSONValue.Member("projectDirectory", .string(project.projectDirectory == context.currentDirectory ? "." : context.exactPath(project.projectDirectory))),
         ]
         members.append(JSONValue.Member("defaultConfiguration", project.defaultConfigurationName.map(JSONValue.string) ?? .null))
         members.append(JSONValue.Member("configurations", .array(project.configurations.map { configurationJSON($0, context: context) })))
@@ -170,7 +170,7 @@ enum ProjectListCommand: Command {
         if let reference = configuration.baseConfiguration {
             var members: [JSONValue.Member] = []
             if let path = reference.path {
-                members.append(JSONValue.Member("path", .string(context.displayPath(path))))
+                members.append(JSONValue.Member("path", .string(context.exactPath(path))))
                 members.append(JSONValue.Member("exists", .bool(context.fileSystem.kind(of: path) == .file)))
             } else {
                 members.append(JSONValue.Member("path", .null))

@@ -200,7 +200,7 @@ enum ResolveOutput {
     /// The level, file, line, column, key path and conditions of an assignment, as JSON members.
     static func assignmentJSON(_ winner: AssignmentInfo, context: CommandContext) -> [JSONValue.Member] {
         var members = [JSONValue.Member("level", .string(winner.level.rawValue))]
-        if let file = winner.file { members.append(JSONValue.Member("file", .string(context.displayPath(file)))) }
+        if let file = winner.file { members.append(JSONValue.Member("file", .string(context.exactPath(file)))) }
         if let location = winner.location {
             members.append(JSONValue.Member("line", .integer(location.line)))
             members.append(JSONValue.Member("column", .integer(location.column)))

@@ -18,13 +18,13 @@ enum WorkspaceListing {
         if json {
             let projects = workspace.projectPaths.map { path in
                 JSONValue.object([
-                    JSONValue.Member("path", .string(context.displayPath(path))),
+                    JSONValue.Member("path", .string(context.exactPath(path))),
                     JSONValue.Member("exists", .bool(context.fileSystem.kind(of: path) == .directory)),
                 ])
             }
             let object = JSONValue.object([
                 JSONValue.Member("name", .string(workspace.name)),
-                JSONValue.Member("path", .string(context.displayPath(workspace.path))),
+                JSONValue.Member("path", .string(context.exactPath(workspace.path))),
                 JSONValue.Member("projects", .array(projects)),
                 JSONValue.Member("unlocatedReferences", .array(unlocated.map { .string($0.location) })),
                 JSONValue.Member("schemes", .array(schemes.map { schemeJSON($0, context: context) })),
@@ -82,7 +82,7 @@ enum WorkspaceListing {
     static func schemeJSON(_ scheme: XcodeScheme, context: CommandContext) -> JSONValue {
         .object([
             JSONValue.Member("name", .string(scheme.name)),
-            JSONValue.Member("file", scheme.path.map { .string(context.displayPath($0)) } ?? .null),
+            JSONValue.Member("file", scheme.path.map { .string(context.exactPath($0)) } ?? .null),
             JSONValue.Member("shared", .bool(scheme.isShared)),
             JSONValue.Member("targets", .array(scheme.buildEntries.filter(\.buildsForRunning).map { .string($0.targetName) })),
             JSONValue.Member("runConfiguration", scheme.launchConfiguration.map(JSONValue.string) ?? .null),

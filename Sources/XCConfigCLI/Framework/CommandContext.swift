@@ -1,4 +1,5 @@
 import XCConfig
+import XCConfigSyntax
 
 /// When to colour diagnostics (`--color`).
 public enum ColorMode: String, Sendable, CaseIterable {
@@ -104,8 +105,16 @@ public struct CommandContext: Sendable {
         Path.absolute(path, relativeTo: currentDirectory)
     }
 
-    /// `path` as printed to users: relative to ``currentDirectory`` when below it, else absolute.
+    /// `path` as printed to users: relative to ``currentDirectory`` when below it, else absolute,
+    /// on one line: a control character in a file name is escaped (`\n`), so a repository's file
+    /// named `x\n::error …` cannot print a line of its own. JSON output takes ``exactPath(_:)``.
     public func displayPath(_ path: String) -> String {
+        Diagnostic.singleLine(exactPath(path))
+    }
+
+    /// `path` relative to ``currentDirectory`` when below it, else absolute, as it is: for
+    /// formats that escape it themselves (JSON).
+    public func exactPath(_ path: String) -> String {
         Path.display(absolutePath(path), relativeTo: currentDirectory)
     }
 
