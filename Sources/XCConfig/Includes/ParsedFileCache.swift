@@ -17,25 +17,58 @@ public final class ParsedFileCache: @unchecked Sendable {
 
     private let lock = Lock()
     private var entries: [String: Entry] = [:]
-    /// The trees of an earlier cache, each reused when its file's bytes are read again unchanged.
-    private let earlier: [String: SyntaxTree]
+    /// The trees of earlier caches, each reused when its file's bytes are read again unchanged,
+    /// with how many revalidations ago a load last asked for it.
+    private let earlier: [String: (tree: SyntaxTree, age: Int)]
+    /// How many bytes of source the trees kept by ``revalidating()`` may hold in all.
+    public let keptBytesLimit: Int
 
-    public init() { earlier = [:] }
+    /// An empty cache; ``revalidating()`` keeps at most `keptBytesLimit` bytes of source (the
+    /// default, 64 MiB, is far more than a project's xcconfigs).
+    public init(keptBytesLimit: Int = 64 << 20) {
+        earlier = [:]
+        self.keptBytesLimit = keptBytesLimit
+    }
 
-    private init(earlier: [String: SyntaxTree]) { self.earlier = earlier }
+    private init(earlier: [String: (tree: SyntaxTree, age: Int)], keptBytesLimit: Int) {
+        self.earlier = earlier
+        self.keptBytesLimit = keptBytesLimit
+    }
+
+    /// How many revalidations a tree no load asks for is kept: a document the editor stops
+    /// looking at for a few keystrokes keeps its includes' trees; a closed one's are dropped.
+    public static let keptRevalidations = 4
 
     /// A cache for when files may have changed since this one was filled: each file is read
     /// again when first asked for, and keeps this cache's tree when its bytes are the same, so
     /// only the files that changed are parsed again (a language server, at each keystroke).
+    ///
+    /// A tree is kept for ``keptRevalidations`` revalidations after the last load that asked
+    /// for it, and all kept trees hold at most ``keptBytesLimit`` bytes of source, the most
+    /// recently used first: a long session holds what it uses, not everything it ever parsed.
     public func revalidating() -> ParsedFileCache {
         lock.withLock {
-            var trees = earlier
+            var candidates: [(path: String, tree: SyntaxTree, age: Int)] = []
             for (path, entry) in entries {
-                if let tree = entry.lock.withLock({ entry.tree }) { trees[path] = tree }
+                if let tree = entry.lock.withLock({ entry.tree }) { candidates.append((path, tree, 0)) }
             }
-            return ParsedFileCache(earlier: trees)
+            for (path, kept) in earlier where entries[path] == nil && kept.age + 1 < Self.keptRevalidations {
+                candidates.append((path, kept.tree, kept.age + 1))
+            }
+            candidates.sort { $0.age != $1.age ? $0.age < $1.age : $0.path < $1.path }
+            var trees: [String: (tree: SyntaxTree, age: Int)] = [:]
+            var bytes = 0
+            for candidate in candidates {
+                bytes += candidate.tree.bytes.count
+                if bytes > keptBytesLimit { break }
+                trees[candidate.path] = (candidate.tree, candidate.age)
+            }
+            return ParsedFileCache(earlier: trees, keptBytesLimit: keptBytesLimit)
         }
     }
+
+    /// The paths whose trees this cache keeps from earlier ones.
+    package var keptPaths: Set<String> { Set(earlier.keys) }
 
     /// The tree of the file at `path` (absolute, normalised): parsed from `read()` the first
     /// time, the same tree afterwards. A read that fails is not remembered: the next call reads
@@ -50,7 +83,7 @@ public final class ParsedFileCache: @unchecked Sendable {
         return try entry.lock.withLock { () throws(FileSystemError) -> SyntaxTree in
             if let tree = entry.tree { return tree }
             let bytes = try read()
-            if let kept = earlier[path], kept.bytes == bytes {
+            if let kept = earlier[path]?.tree, kept.bytes == bytes {
                 entry.tree = kept
                 return kept
             }

@@ -100,4 +100,32 @@ final class ReadCountingFileSystem: FileSystem, @unchecked Sendable {
         let again = try IncludeLoader(fileSystem: fileSystem, parsedFiles: third).load(path: "C.xcconfig")
         #expect(storage(again.files[0].tree) == storage(treesBefore["/p/C.xcconfig"]!))
     }
+
+    /// Issue 30, finding 9: a language server revalidates at every change, and the cache kept
+    /// every tree it had ever parsed (1,000 documents opened and closed grew the server without
+    /// bound). A tree no load asks for is dropped after a few revalidations.
+    @Test func aTreeNoLoadAsksForIsDroppedAfterAFewRevalidations() throws {
+        let fileSystem = ReadCountingFileSystem(Self.files)
+        var cache = ParsedFileCache()
+        _ = try IncludeLoader(fileSystem: fileSystem, parsedFiles: cache).load(path: "A.xcconfig")
+        for _ in 1...ParsedFileCache.keptRevalidations {
+            cache = cache.revalidating()
+            #expect(cache.keptPaths == ["/p/A.xcconfig", "/p/B.xcconfig", "/p/C.xcconfig"])
+            // Only C is asked for: it stays, however many revalidations pass.
+            _ = try IncludeLoader(fileSystem: fileSystem, parsedFiles: cache).load(path: "C.xcconfig")
+        }
+        cache = cache.revalidating()
+        #expect(cache.keptPaths == ["/p/C.xcconfig"])
+    }
+
+    /// The kept trees hold at most `keptBytesLimit` bytes of source, the most recently used first.
+    @Test func theKeptTreesHaveASizeBound() throws {
+        let fileSystem = ReadCountingFileSystem(Self.files)
+        let limit = Self.files["/p/C.xcconfig"]!.utf8.count
+        let cache = ParsedFileCache(keptBytesLimit: limit)
+        _ = try IncludeLoader(fileSystem: fileSystem, parsedFiles: cache).load(path: "C.xcconfig")
+        #expect(cache.revalidating().keptPaths == ["/p/C.xcconfig"])
+        _ = try IncludeLoader(fileSystem: fileSystem, parsedFiles: cache).load(path: "A.xcconfig")
+        #expect(cache.revalidating().keptPaths.count <= 1)
+    }
 }
