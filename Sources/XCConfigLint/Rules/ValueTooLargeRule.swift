@@ -18,9 +18,13 @@ struct ValueTooLargeRule: LintRule {
         triggeringExamples: [
             RuleExample("A0 = " + String(repeating: "x", count: 100) + "\n"
                 + (1...17).map { "A\($0) = $(A\($0 - 1))$(A\($0 - 1))\n" }.joined() + "↓A18 = $(A17)$(A17)\n"),
+            // Issue 30, finding 14: `resolve` reported this one, lint did not.
+            RuleExample("A = " + String(repeating: "x", count: 16) + "\n"
+                + String(repeating: "A = $(inherited)$(inherited)\n", count: 20) + "↓A = $(inherited)$(inherited)\n"),
         ],
         nonTriggeringExamples: [
             RuleExample("A = $(B) $(B)\nB = small\n"),
+            RuleExample("A = x\n" + String(repeating: "A = $(inherited) $(inherited)\n", count: 10)),
         ]
     )
 
@@ -47,20 +51,22 @@ struct ValueTooLargeRule: LintRule {
         return findings
     }
 
-    /// `true` when some value refers to one setting twice or more, or is itself over 1 MiB.
+    /// `true` when some value refers to one setting twice or more (`$(inherited)` too: each
+    /// such line doubles what came before), or the values hold over 1 MiB of text in all.
     static func mightGrow(_ sequence: [AssignmentOccurrence], in context: LintContext) -> Bool {
         var file: LintFile? = nil
+        var totalSize = 0
         for occurrence in sequence {
             // An expansion holds runs of one file's assignments: look each file up once per run.
             if file?.path != occurrence.file { file = context.files[occurrence.file]! }
             let file = file!
-            let expression = file.expressions[occurrence.index]
-            if expression.source.utf8.count > 1 << 20 { return true }
+            totalSize += file.expressions[occurrence.index].source.utf8.count
+            if totalSize > 1 << 20 { return true }
             let references = file.references[occurrence.index]
             guard references.count > 1 else { continue }
             var names = Set<String>()
             for reference in references {
-                guard let name = reference.literalName, name != "inherited" else { continue }
+                guard let name = reference.literalName else { continue }
                 if !names.insert(name).inserted { return true }
             }
         }
