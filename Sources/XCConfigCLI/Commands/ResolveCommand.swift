@@ -102,11 +102,11 @@ enum ResolveCommand: Command {
         let filter: LevelFilter = all ? .all : LevelFilter.allLevels.subtracting([.defaults, .environment])
         let format = arguments.value("format") ?? "text"
         if format == "text", !arguments.flag("provenance"), !arguments.flag("levels") {
-            // The common case needs only names and values, read as bytes.
-            let text = ResolveOutput.text(filter, resolver: resolver)
-            context.keepUntilExit(text)
+            // The common case needs only names and values, read as bytes, and streams them: the
+            // output is never held whole (1,000 values of 8 MiB are 8 GiB). The diagnostics the
+            // values gave follow it.
+            ResolveOutput.writeText(filter, resolver: resolver, to: context.standardOutput)
             reportSettingsDiagnostics(resolver, unknowable: resolver.unknowableValues(at: filter), stack: stackArguments, arguments, context: context, failed: &failed)
-            context.standardOutput.write(bytes: text)
             return failed ? .failure : .success
         }
         let settings = resolver.resolveAll(at: filter)
@@ -141,8 +141,9 @@ enum ResolveCommand: Command {
 
 /// The output formats of `resolve`.
 enum ResolveOutput {
-    /// The text format without provenance, `NAME = value` lines, from the settings' bytes.
-    static func text(_ filter: LevelFilter, resolver: Resolver) -> [UInt8] {
+    /// The text format without provenance, `NAME = value` lines from the settings' bytes, written
+    /// to `sink` 64 KiB at a time as they are made.
+    static func writeText(_ filter: LevelFilter, resolver: Resolver, to sink: OutputSink) {
         var output: [UInt8] = []
         output.reserveCapacity(4096)
         resolver.forEachValue(at: filter) { name, value in
@@ -152,8 +153,12 @@ enum ResolveOutput {
             output.append(UInt8(ascii: " "))
             output.append(contentsOf: value)
             output.append(UInt8(ascii: "\n"))
+            if output.count >= 1 << 16 {
+                sink.write(bytes: output)
+                output.removeAll(keepingCapacity: true)
+            }
         }
-        return output
+        sink.write(bytes: output)
     }
 
     /// The output of `resolve` in `format`, as UTF-8.

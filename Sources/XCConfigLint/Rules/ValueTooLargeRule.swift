@@ -35,7 +35,9 @@ struct ValueTooLargeRule: LintRule {
             guard let load = context.loads[root], let sequence = context.expansions[root],
                   Self.mightGrow(sequence, in: context) else { continue }
             let resolver = Resolver(levels: [Level(kind: .targetXCConfig, source: .configuration(load))], context: context.environment.context)
-            _ = resolver.resolveAll()
+            // Only the diagnostics count: each value is looked at and dropped, never kept as a
+            // string (1,000 settings of 8 MiB each would hold 8 GiB).
+            resolver.forEachValue { _, _ in }
             // Every setting built on the oversized one fails too; the first in file order is the
             // one to report.
             let tooLarge = resolver.diagnostics.filter { $0.code == .valueTooLarge && $0.file != nil && $0.location != nil }
