@@ -57,7 +57,8 @@ extension LocalConfigurationSetup {
         } catch let error as LocalConfigurationError {
             throw error
         } catch let error as ProjectFileError {
-            throw LocalConfigurationError(.unreadable, error.message, file: error.file)
+            throw LocalConfigurationError(
+                error.isMalformedFile ? .malformedProject : .unreadable, error.message, file: error.file, location: error.diagnostic.location)
         } catch {
             throw LocalConfigurationError(.unreadable, "\(error)")
         }

@@ -35,6 +35,8 @@ package struct LocalConfigurationError: Error, Sendable, Hashable, CustomStringC
     package enum Kind: Sendable, Hashable {
         /// A file the user named (or the shared configuration found) cannot be read.
         case unreadable
+        /// The project file is there but does not read as a project (a syntax error).
+        case malformedProject
         /// No shared configuration was named and none (or more than one) could be found.
         case sharedConfigurationNotFound
         /// The shared configuration has no `#include?` (and `--add-include` was not given).
@@ -57,11 +59,14 @@ package struct LocalConfigurationError: Error, Sendable, Hashable, CustomStringC
     package var message: String
     /// The file concerned, if any.
     package var file: String?
+    /// The place in ``file``, for a syntax error.
+    package var location: SourceLocation?
 
-    package init(_ kind: Kind, _ message: String, file: String? = nil) {
+    package init(_ kind: Kind, _ message: String, file: String? = nil, location: SourceLocation? = nil) {
         self.kind = kind
         self.message = message
         self.file = file
+        self.location = location
     }
 
     package var description: String { message }

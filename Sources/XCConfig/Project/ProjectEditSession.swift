@@ -148,9 +148,15 @@ struct AddedFileReference {
 extension XcodeProject {
     /// The project model of project-file `bytes` (either format), for a bundle at `bundlePath`.
     static func read(bytes: [UInt8], bundlePath: String, filePath: String) throws(ProjectFileError) -> XcodeProject {
-        if Path.basename(filePath) == "project.xcproj" {
-            return try XCProjReader.read(bytes: bytes, bundlePath: bundlePath, filePath: filePath)
+        do {
+            if Path.basename(filePath) == "project.xcproj" {
+                return try XCProjReader.read(bytes: bytes, bundlePath: bundlePath, filePath: filePath)
+            }
+            return try PBXProjectReader.read(bytes: bytes, bundlePath: bundlePath, filePath: filePath)
+        } catch {
+            var malformed = error.inFile(filePath)
+            malformed.isMalformedFile = true
+            throw malformed
         }
-        return try PBXProjectReader.read(bytes: bytes, bundlePath: bundlePath, filePath: filePath)
     }
 }

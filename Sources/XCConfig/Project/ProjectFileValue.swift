@@ -207,6 +207,10 @@ public struct ProjectFileError: Error, Sendable, Hashable, CustomStringConvertib
     public var column: Int?
     /// What is wrong, in one sentence.
     public var message: String
+    /// Whether the file was read but is not a project file as Xcode reads it (a syntax error, a
+    /// broken object graph): a problem of the input (status 1), not a command that could not
+    /// run as asked (a missing project, a target it does not have).
+    public var isMalformedFile: Bool = false
 
     /// Creates an error.
     public init(file: String? = nil, line: Int? = nil, column: Int? = nil, message: String) {
@@ -225,6 +229,11 @@ public struct ProjectFileError: Error, Sendable, Hashable, CustomStringConvertib
             if let column { place += "\(column):" }
         }
         return place.isEmpty ? "error: \(message)" : "\(place) error: \(message)"
+    }
+
+    /// The error as a diagnostic: `file:line:column: error: message` when it has a place.
+    public var diagnostic: Diagnostic {
+        Diagnostic(severity: .error, message: message, file: file, location: line.map { SourceLocation(line: $0, column: column ?? 1) })
     }
 
     /// The same error naming `file`, unless it already names one.

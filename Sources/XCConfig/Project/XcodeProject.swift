@@ -251,7 +251,7 @@ extension XcodeProject {
                     file: xcprojPath))
             }
             let bytes = try readFile(xcprojPath, fileSystem: fileSystem)
-            var project = try XCProjReader.read(bytes: bytes, bundlePath: bundle, filePath: xcprojPath)
+            var project = try read(bytes: bytes, bundlePath: bundle, filePath: xcprojPath)
             project.warnings.insert(contentsOf: warnings, at: 0)
             return project
         }
@@ -259,7 +259,7 @@ extension XcodeProject {
             throw ProjectFileError(file: bundle, message: "'\(bundle)' contains neither project.pbxproj nor project.xcproj")
         }
         let bytes = try readFile(pbxprojPath, fileSystem: fileSystem)
-        return try PBXProjectReader.read(bytes: bytes, bundlePath: bundle, filePath: pbxprojPath)
+        return try read(bytes: bytes, bundlePath: bundle, filePath: pbxprojPath)
     }
 
     static func readFile(_ path: String, fileSystem: any FileSystem) throws(ProjectFileError) -> [UInt8] {

@@ -153,6 +153,7 @@ enum LintCommand: Command {
             if arguments.flag("strict") && !findings.isEmpty { return .failure }
             return .success
         } catch let error as LintError {
+            if let projectFileError = error.projectFileError { throw CommandFailure(projectFileError) }
             throw CommandFailure(error.message)
         }
     }

@@ -457,7 +457,7 @@ enum LocalArguments {
         do {
             return try body()
         } catch let error as LocalConfigurationError {
-            context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: error.file))
+            context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: error.file, location: error.location))
             return status(of: error)
         }
     }
@@ -467,7 +467,7 @@ enum LocalArguments {
     static func status(of error: LocalConfigurationError) -> ExitStatus {
         switch error.kind {
         case .unreadable, .sharedConfigurationNotFound, .invalidValue: .usageError
-        case .missingOptionalInclude, .localFileExists, .localFileMissing, .writeFailed, .valueHasNoEffect: .failure
+        case .malformedProject, .missingOptionalInclude, .localFileExists, .localFileMissing, .writeFailed, .valueHasNoEffect: .failure
         }
     }
 

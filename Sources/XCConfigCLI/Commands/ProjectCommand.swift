@@ -82,9 +82,7 @@ enum ProjectListCommand: Command {
         do {
             project = try XcodeProject.load(path: path, fileSystem: context.fileSystem)
         } catch {
-            var shown = error
-            shown.file = shown.file.map(context.displayPath)
-            throw CommandFailure(shown.description.hasPrefix("error: ") ? String(shown.description.dropFirst(7)) : shown.description)
+            throw CommandFailure(error)
         }
         context.diagnostics.print(project.warnings)
         let schemes = WorkspaceListing.schemes(context: context) { user throws(ProjectFileError) in

@@ -18,14 +18,13 @@ enum ProjectEditOutput {
     static let dryRunOption = OptionSpec.flag("dry-run", help: "Print the plan and write nothing.")
     static let forceOption = OptionSpec.flag("force", help: "Replace a read-only (0444) project file; without it the edit is refused and nothing is written.")
 
-    /// Runs `body`, turning the library's errors into `file: error: message` and status 1.
+    /// Runs `body`, turning the library's errors into `file:line:column: error: message` and
+    /// status 1: an edit that cannot be made is a problem of the inputs.
     static func running(_ context: CommandContext, _ body: (CommandContext) throws -> ExitStatus) throws -> ExitStatus {
         do {
             return try reportingAfterWriting(context, body)
         } catch let error as ProjectFileError {
-            let location = error.line.map { SourceLocation(line: $0, column: error.column ?? 1) }
-            context.diagnostics.print(Diagnostic(
-                severity: .error, message: error.message, file: error.file.map(context.displayPath), location: location))
+            context.diagnostics.print(error.diagnostic)
             return .failure
         } catch let error as FileTransactionError {
             context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: context.displayPath(error.file)))

@@ -86,7 +86,8 @@ struct StackArguments {
         case .schemeNotSupported: UsageError("--scheme and --workspace resolve one target at a time here; name the targets with --project and --target")
         case .allTargetsWithoutProject: UsageError("--all-targets needs --project")
         case .unknownXcodeVersion: UsageError("--xcode-version: \(error)")
-        case .noSuchScheme, .schemeDoesNotBuildTarget, .schemeBuildsNoTarget, .project, .unreadableFile: CommandFailure(error.description)
+        case .project(let error): CommandFailure(error)
+        case .noSuchScheme, .schemeDoesNotBuildTarget, .schemeBuildsNoTarget, .unreadableFile: CommandFailure(error.description)
         }
     }
 

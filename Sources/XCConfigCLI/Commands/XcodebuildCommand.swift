@@ -70,7 +70,7 @@ enum XcodebuildCommand: Command {
             context.standardError.write("xcodebuild: error: \(error.message)\n  See 'xcconfig xcodebuild -usage' for the options.\n")
             return usageStatus
         } catch let failure as CommandFailure {
-            context.diagnostics.printError(failure.message)
+            failure.print(to: context.diagnostics)
             return .failure
         } catch {
             context.diagnostics.printError("\(error)")

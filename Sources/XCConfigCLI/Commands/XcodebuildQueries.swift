@@ -145,7 +145,7 @@ enum XcodebuildQueries {
                 ?? XcodeProject.locate(in: context.currentDirectory, fileSystem: context.fileSystem)
             return try XcodeProject.load(path: path, fileSystem: context.fileSystem)
         } catch let error as ProjectFileError {
-            throw CommandFailure(error.message)
+            throw CommandFailure(error)
         }
     }
 

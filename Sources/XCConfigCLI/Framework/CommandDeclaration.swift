@@ -1,3 +1,6 @@
+import XCConfig
+import XCConfigSyntax
+
 /// One option of a command's table.
 public struct OptionSpec: Sendable {
     /// Whether the option is a flag or takes a value.
@@ -212,8 +215,27 @@ public struct UsageError: Error, Sendable, Equatable {
 public struct CommandFailure: Error, Sendable, Equatable {
     public var message: String
     public var status: ExitStatus
+    /// Printed instead of `error: MESSAGE` when the failure has a file and place.
+    public var diagnostic: Diagnostic?
     public init(_ message: String, status: ExitStatus = .usageError) {
         self.message = message
         self.status = status
+    }
+
+    /// A project file's error, printed at its place. A file that is there but does not read as
+    /// a project is a problem of the input (status 1); a project that is missing or cannot be
+    /// read, or a target it does not have, is a command that could not run as asked (status
+    /// 2, cli.md "Conventions"). Every command reading a project reports it this way.
+    public init(_ error: ProjectFileError) {
+        self.init(error.message, status: error.isMalformedFile ? .failure : .usageError)
+        diagnostic = error.diagnostic
+    }
+
+    /// Prints the failure: its diagnostic, else `error: MESSAGE`, paths below the current
+    /// directory relative in both.
+    func print(to printer: DiagnosticPrinter) {
+        guard var diagnostic else { return printer.printError(message) }
+        diagnostic.message = printer.relativePaths(in: diagnostic.message)
+        printer.print(diagnostic)
     }
 }

@@ -151,7 +151,7 @@ public enum CommandLineTool {
         } catch let error as UsageError {
             return usageError(error, path: path, context: context)
         } catch let failure as CommandFailure {
-            context.diagnostics.printError(failure.message)
+            failure.print(to: context.diagnostics)
             return failure.status
         } catch {
             context.diagnostics.printError("\(error)")

@@ -5,6 +5,9 @@ import XCConfigSyntax
 public struct LintError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One line: what could not be done.
     public var message: String
+    /// The project file's own error when the project cannot be read, so that it is reported at
+    /// its place and with its status as every other command reports it.
+    public var projectFileError: ProjectFileError?
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
@@ -319,7 +322,9 @@ public struct Linter: Sendable {
         do {
             return try XcodeProject.load(path: path, fileSystem: fileSystem)
         } catch {
-            throw LintError(error.description.hasPrefix("error: ") ? String(error.description.dropFirst(7)) : error.description)
+            var failure = LintError(error.description.hasPrefix("error: ") ? String(error.description.dropFirst(7)) : error.description)
+            failure.projectFileError = error
+            throw failure
         }
     }
 
