@@ -103,6 +103,9 @@ private struct Walker {
         let identity: String
         /// The file's directory, searched first for its includes.
         let directory: String?
+        /// Whether the file's rejected lines were reported as one binary file, once; `nil`
+        /// until its first rejected line.
+        var reportedAsBinary: Bool? = nil
     }
     var stack: [Frame] = []
     /// The identities of `stack`'s frames, once it is deeper than ``PathMap/linearLimit``:
@@ -142,7 +145,12 @@ private struct Walker {
                 case .comment, .blank:
                     break
                 case .invalid:
-                    if case .invalid(let diagnostic) = tree.statement(ofRecord: record).kind {
+                    if stack[top].reportedAsBinary == nil {
+                        let binary = tree.binaryFileDiagnostic
+                        stack[top].reportedAsBinary = binary != nil
+                        if let binary { result.diagnostics.append(binary.inFile(result.files[fileIndex].path)) }
+                    }
+                    if stack[top].reportedAsBinary == false, case .invalid(let diagnostic) = tree.statement(ofRecord: record).kind {
                         result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
                     }
                 case .include:

@@ -25,7 +25,7 @@ enum FormatCommand: Command {
                 Without FILE, or with -, standard input is formatted to standard output. Otherwise each \
                 FILE is printed formatted, one after another, unless --in-place or --check is given.
                 Exit status 1 with --check when a file would change; 2 when a file cannot be read (as \
-                one over 64 MiB) or written; the other files are still formatted.
+                one over 64 MiB), is a binary file, or cannot be written; the other files are still formatted.
 
                 EXAMPLES:
                   xcconfig format Config/App.xcconfig
@@ -70,7 +70,16 @@ enum FormatCommand: Command {
                 unreadable = true
                 continue
             }
-            let formatted = XCConfigFormatter.format(bytes, options: options)
+            let tree = XCConfigParser.parse(bytes)
+            if var binary = tree.binaryFileDiagnostic {
+                // Printed back byte for byte it would look formatted; it is not an xcconfig at all.
+                binary.file = path ?? standardInputName
+                binary.message += "; not formatted"
+                context.diagnostics.print(binary)
+                unreadable = true
+                continue
+            }
+            let formatted = XCConfigFormatter.format(tree, options: options)
             if check {
                 if formatted != bytes {
                     changed = true

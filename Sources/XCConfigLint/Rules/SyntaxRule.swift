@@ -5,7 +5,8 @@ import XCConfigSyntax
 /// Xcode drops a rejected line silently in most places (the setting simply is not set), so a
 /// typo such as `FOO += bar` or a leading byte-order mark loses assignments without a build
 /// error. A leading BOM gets its own explanation, because the message Xcode would give
-/// (`unexpected character ‘ï’`) does not say what to do.
+/// (`unexpected character ‘ï’`) does not say what to do. A binary file gets one finding rather
+/// than one per line (``SyntaxTree/binaryFileDiagnostic``).
 struct SyntaxRule: LintRule {
     static let description = RuleDescription(
         identifier: "syntax",
@@ -32,6 +33,9 @@ struct SyntaxRule: LintRule {
     func check(_ file: LintFile, in context: LintContext) -> [Finding] {
         var findings: [Finding] = []
         let bytes = file.tree.bytes
+        if let binary = file.tree.binaryFileDiagnostic {
+            return [file.finding(at: 0, binary.message)]
+        }
         let hasBOM = SyntaxExplanation.startsWithByteOrderMark(bytes)
         for statement in file.tree.statements {
             guard case .invalid(let diagnostic) = statement.kind else { continue }
