@@ -139,3 +139,32 @@ func places(_ diagnostics: [Diagnostic], relativeTo directory: String = "/p") ->
         #expect(places(try linter.lint(paths: ["A.xcconfig"])) == ["A.xcconfig:5:7 trailing-semicolon"])
     }
 }
+
+/// A suppression command after a second `//`: Xcode's comment starts at the first `//`, which
+/// may have cut the value already, so the command sits inside that comment (issue 33, friction).
+@Suite struct SuppressionAfterAnotherCommentTests {
+    func lint(_ text: String) throws -> [String] {
+        let (linter, _) = makeLinter(files: ["/p/A.xcconfig": text], currentDirectory: "/p")
+        return places(try linter.lint(paths: ["A.xcconfig"]))
+    }
+
+    @Test func disableLineAfterTheDoubleSlashThatCutTheValueIsHonoured() throws {
+        let text = "A = http://a // xcconfig-lint:disable-line comment-in-value\nB = http://b\n"
+        #expect(try lint(text) == ["A.xcconfig:2:10 comment-in-value"])
+    }
+
+    @Test func disableLineAfterATrailingCommentIsHonoured() throws {
+        let text = "SWIFT_VERSION[SDK=x] = 5 // note // xcconfig-lint:disable-line condition\nOTHER_LDFLAGS[SDK=x] = -lz\n"
+        #expect(try lint(text) == ["A.xcconfig:2:15 condition"])
+    }
+
+    @Test func disableNextLineAfterACommentIsHonoured() throws {
+        let text = "// why // xcconfig-lint:disable-next-line comment-in-value\nA = http://a\nB = http://b\n"
+        #expect(try lint(text) == ["A.xcconfig:3:10 comment-in-value"])
+    }
+
+    @Test func theCommandWordInsideCommentTextIsNotACommand() throws {
+        let text = "// see xcconfig-lint:disable in the README\nA = http://a\n"
+        #expect(try lint(text) == ["A.xcconfig:2:10 comment-in-value"])
+    }
+}

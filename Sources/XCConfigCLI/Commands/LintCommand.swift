@@ -36,7 +36,8 @@ enum LintCommand: Command {
                 project-settings are opt-in.
                 Suppress findings in a file with // xcconfig-lint:disable RULE[,RULE] (until \
                 // xcconfig-lint:enable RULE), // xcconfig-lint:disable-next-line RULE, or \
-                // xcconfig-lint:disable-line RULE as the comment of the line itself.
+                // xcconfig-lint:disable-line RULE as the comment of the line itself; a command may follow \
+                another // of the comment (URL = https://host // xcconfig-lint:disable-line comment-in-value).
                 A summary line (Found 3 warnings, 1 error in 12 files) ends the run on stderr unless \
                 --quiet. - as PATH lints standard input as the file --stdin-path names. Findings in \
                 the --baseline file are accepted (matched by file, rule and message, not line); \

@@ -118,12 +118,23 @@ public struct Suppressions: Sendable {
     }
 
     /// `// xcconfig-lint:VERB rule,rule` → the verb and rule names; `nil` for any other comment.
+    ///
+    /// The command may follow any `//` of the comment: in `URL = https://host // xcconfig-lint:…`
+    /// Xcode's comment starts at the first `//`, which cut the value, and the command is in its
+    /// second (SwiftLint finds its commands anywhere in a comment too).
     static func parse(_ comment: String) -> (verb: String, rules: [String])? {
-        var text = Substring(comment)
-        while text.hasPrefix("/") { text = text.dropFirst() }
-        text = text.drop { $0 == " " || $0 == "\t" }
-        guard text.hasPrefix(prefix) else { return nil }
-        text = text.dropFirst(prefix.count)
+        var rest = Substring(comment)
+        while true {
+            while rest.hasPrefix("/") { rest = rest.dropFirst() }
+            let text = rest.drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix(prefix) { return command(text.dropFirst(prefix.count)) }
+            guard let next = rest.indices.first(where: { rest[$0...].hasPrefix("//") }) else { return nil }
+            rest = rest[next...]
+        }
+    }
+
+    /// `VERB rule,rule -- reason` → the verb and rule names.
+    private static func command(_ text: Substring) -> (verb: String, rules: [String]) {
         let verb = text.prefix { !$0.isWhitespace }
         var rules: [String] = []
         for token in text.dropFirst(verb.count).split(whereSeparator: { $0 == "," || $0.isWhitespace }) {
