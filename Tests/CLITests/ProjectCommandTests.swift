@@ -160,6 +160,33 @@ import XCConfig
         #expect(none.stderr == "error: '/w' does not contain an Xcode project; name one\n")
     }
 
+    /// A folder holding one project lists it, as `xcodebuild -list` run in that folder does.
+    @Test func listOfAFolderWithOneProjectListsIt() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: ["/w/Sub/App.xcodeproj/project.pbxproj": Self.minimalProject])
+        let result = runCLI(["project", "list", "Sub"], fileSystem: fileSystem)
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Information about project \"App\":\n    File: Sub/App.xcodeproj/project.pbxproj"))
+    }
+
+    @Test func listOfAFolderWithSeveralProjectsNamesThem() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: [
+            "/w/Sub/App.xcodeproj/project.pbxproj": Self.minimalProject, "/w/Sub/Kit.xcodeproj/project.pbxproj": Self.minimalProject,
+        ])
+        let result = runCLI(["project", "list", "Sub"], fileSystem: fileSystem)
+        #expect(result.status == .usageError)
+        #expect(result.stderr.contains("App.xcodeproj") && result.stderr.contains("Kit.xcodeproj"), "\(result.stderr)")
+    }
+
+    /// The other commands take the project itself, and say which one the folder holds.
+    @Test func aFolderGivenAsTheProjectElsewhereSuggestsTheProjectInIt() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/w", files: ["/w/Sub/App.xcodeproj/project.pbxproj": Self.minimalProject])
+        for arguments in [["resolve", "--project", "Sub"], ["project", "clear-overrides", "Sub"]] {
+            let result = runCLI(arguments, fileSystem: fileSystem)
+            #expect(result.status != .success)
+            #expect(result.stderr.hasSuffix("did you mean 'Sub/App.xcodeproj'?\n"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test func listOfAnUnreadableProjectIsStatusTwo() {
         let result = runCLI(["project", "list", "Nope.xcodeproj"], fileSystem: InMemoryFileSystem(currentDirectory: "/w"))
         #expect(result.status == .usageError)

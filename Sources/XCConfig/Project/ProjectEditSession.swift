@@ -26,9 +26,7 @@ struct ProjectEditSession {
         guard fileSystem.kind(of: bundle) == .directory else {
             throw ProjectFileError(file: bundle, message: "no Xcode project at '\(bundle)'")
         }
-        // The file XcodeProject.load reads: project.xcproj wins (project-formats.md §E.1).
-        let xcproj = Path.join(bundle, "project.xcproj")
-        let filePath = fileSystem.kind(of: xcproj) == .file ? xcproj : Path.join(bundle, "project.pbxproj")
+        let filePath = try XcodeProject.projectFile(inBundle: bundle, fileSystem: fileSystem)
         // The model and the editor come from the same bytes, read once.
         let bytes = try XcodeProject.readFile(filePath, fileSystem: fileSystem)
         let current = try XcodeProject.read(bytes: bytes, bundlePath: bundle, filePath: filePath)

@@ -24,6 +24,20 @@ extension XcodeProject {
         }
     }
 
+    /// The project `path` names: an `.xcodeproj` (or the file inside it) as given, else, for a
+    /// folder that is not a project, its only `.xcodeproj`, as `xcodebuild -list` run in that
+    /// folder finds it.
+    ///
+    /// - Throws: ``ProjectFileError`` when such a folder holds no `.xcodeproj` or several.
+    public static func locate(named path: String, fileSystem: any FileSystem) throws(ProjectFileError) -> String {
+        let base = Path.basename(path)
+        guard !base.hasSuffix(".xcodeproj"), base != "project.pbxproj", base != "project.xcproj",
+              fileSystem.kind(of: path) == .directory,
+              fileSystem.kind(of: Path.join(path, "project.pbxproj")) != .file,
+              fileSystem.kind(of: Path.join(path, "project.xcproj")) != .file else { return path }
+        return try locate(in: path, fileSystem: fileSystem)
+    }
+
     /// Every distinct base xcconfig that can be located, project configurations first, then
     /// each target's, in order.
     public var baseConfigurationFiles: [String] {

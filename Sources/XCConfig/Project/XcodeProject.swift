@@ -240,26 +240,29 @@ extension XcodeProject {
         guard fileSystem.kind(of: bundle) == .directory else {
             throw ProjectFileError(file: bundle, message: "no Xcode project at '\(bundle)'")
         }
-        let xcprojPath = Path.join(bundle, "project.xcproj")
-        let pbxprojPath = Path.join(bundle, "project.pbxproj")
-        var warnings: [Diagnostic] = []
-        if fileSystem.kind(of: xcprojPath) == .file {
-            if fileSystem.kind(of: pbxprojPath) == .file {
-                warnings.append(Diagnostic(
-                    severity: .warning,
-                    message: "'\(Path.basename(bundle))' has both project.xcproj and project.pbxproj; reading project.xcproj",
-                    file: xcprojPath))
-            }
-            let bytes = try readFile(xcprojPath, fileSystem: fileSystem)
-            var project = try read(bytes: bytes, bundlePath: bundle, filePath: xcprojPath)
-            project.warnings.insert(contentsOf: warnings, at: 0)
-            return project
+        let filePath = try projectFile(inBundle: bundle, fileSystem: fileSystem)
+        let bytes = try readFile(filePath, fileSystem: fileSystem)
+        var project = try read(bytes: bytes, bundlePath: bundle, filePath: filePath)
+        if Path.basename(filePath) == "project.xcproj", fileSystem.kind(of: Path.join(bundle, "project.pbxproj")) == .file {
+            project.warnings.insert(Diagnostic(
+                severity: .warning,
+                message: "'\(Path.basename(bundle))' has both project.xcproj and project.pbxproj; reading project.xcproj",
+                file: filePath), at: 0)
         }
-        guard fileSystem.kind(of: pbxprojPath) == .file else {
-            throw ProjectFileError(file: bundle, message: "'\(bundle)' contains neither project.pbxproj nor project.xcproj")
-        }
-        let bytes = try readFile(pbxprojPath, fileSystem: fileSystem)
-        return try read(bytes: bytes, bundlePath: bundle, filePath: pbxprojPath)
+        return project
+    }
+
+    /// The file of the project at `bundle` that Xcode reads: `project.xcproj` wins over
+    /// `project.pbxproj` (project-formats.md §E.1).
+    static func projectFile(inBundle bundle: String, fileSystem: any FileSystem) throws(ProjectFileError) -> String {
+        let xcproj = Path.join(bundle, "project.xcproj")
+        if fileSystem.kind(of: xcproj) == .file { return xcproj }
+        let pbxproj = Path.join(bundle, "project.pbxproj")
+        if fileSystem.kind(of: pbxproj) == .file { return pbxproj }
+        var message = "'\(bundle)' contains neither project.pbxproj nor project.xcproj"
+        // A folder holding a project: say which path to give.
+        if let inside = try? locate(in: bundle, fileSystem: fileSystem) { message += "; did you mean '\(inside)'?" }
+        throw ProjectFileError(file: bundle, message: message)
     }
 
     static func readFile(_ path: String, fileSystem: any FileSystem) throws(ProjectFileError) -> [UInt8] {

@@ -56,7 +56,7 @@ enum ProjectListCommand: Command {
                        help: "text: an indented listing like xcodebuild -list; json: one object with the project, its configurations and targets."),
             ],
             positionals: [
-                PositionalSpec("path", help: "The .xcodeproj (or the project.pbxproj / project.xcproj inside it). Default: the only .xcodeproj in the current directory.",
+                PositionalSpec("path", help: "The .xcodeproj (or the project.pbxproj / project.xcproj inside it), or a folder holding one .xcodeproj. Default: the only .xcodeproj in the current directory.",
                                isOptional: true),
             ],
             showsLimits: false
@@ -69,14 +69,14 @@ enum ProjectListCommand: Command {
             return try WorkspaceListing.run(path: context.absolutePath(workspace), json: arguments.value("format") == "json", context: context)
         }
         let path: String
-        if let given = arguments.positional("path") {
-            path = context.absolutePath(given)
-        } else {
-            do {
+        do throws(ProjectFileError) {
+            if let given = arguments.positional("path") {
+                path = try XcodeProject.locate(named: context.absolutePath(given), fileSystem: context.fileSystem)
+            } else {
                 path = try XcodeProject.locate(in: context.currentDirectory, fileSystem: context.fileSystem)
-            } catch {
-                throw CommandFailure(error.message)
             }
+        } catch {
+            throw CommandFailure(error.message)
         }
         let project: XcodeProject
         do {

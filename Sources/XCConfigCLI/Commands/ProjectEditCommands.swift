@@ -24,7 +24,7 @@ enum ProjectEditOutput {
         do {
             return try reportingAfterWriting(context, body)
         } catch let error as ProjectFileError {
-            context.diagnostics.print(error.diagnostic)
+            CommandFailure(error).print(to: context.diagnostics)
             return .failure
         } catch let error as FileTransactionError {
             context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: context.displayPath(error.file)))
