@@ -168,15 +168,3 @@ struct PBXProjectGraph: ProjectEditGraph {
         return id == reader.mainGroupID ? "(main group)" : id
     }
 }
-
-extension Path {
-    /// `path` relative to `directory` (both absolute and normalised), with `..` where needed.
-    package static func relative(_ path: String, from directory: String) -> String {
-        let target = path.split(separator: "/", omittingEmptySubsequences: true)
-        let base = directory.split(separator: "/", omittingEmptySubsequences: true)
-        var common = 0
-        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
-        let components = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
-        return components.isEmpty ? "." : components.joined(separator: "/")
-    }
-}

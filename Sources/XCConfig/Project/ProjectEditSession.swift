@@ -65,7 +65,7 @@ struct ProjectEditSession {
     mutating func addFileReference(to path: String, notes: inout [String]) throws(ProjectFileError) -> AddedFileReference {
         let added = try graph.addFileReference(to: path)
         if added.isNew {
-            notes.append("Add a file reference to \(Path.display(path, relativeTo: fileSystem.currentDirectory)) in the group \(added.groupName)"
+            notes.append("Add a file reference to \(Path.relativeDisplay(path, from: fileSystem.currentDirectory)) in the group \(added.groupName)"
                 + (added.createdGroup ? " (created)" : ""))
         }
         return added

@@ -219,6 +219,25 @@ package enum Path {
         normalize(isAbsolute(path) ? path : join(directory, path))
     }
 
+    /// `path` relative to `directory` (both absolute and normalised), with `..` where needed.
+    package static func relative(_ path: String, from directory: String) -> String {
+        let target = path.split(separator: "/", omittingEmptySubsequences: true)
+        let base = directory.split(separator: "/", omittingEmptySubsequences: true)
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        let components = Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)
+        return components.isEmpty ? "." : components.joined(separator: "/")
+    }
+
+    /// `path` as a list of the files a command writes prints it: relative to `directory`,
+    /// climbing with `..` as git prints paths outside the current folder, so that every line
+    /// reads alike (`Config/App.xcconfig`, `../.gitignore`); absolute when the two share no
+    /// folder but `/`.
+    package static func relativeDisplay(_ path: String, from directory: String) -> String {
+        guard let first = path.split(separator: "/").first, directory.split(separator: "/").first == first else { return path }
+        return relative(path, from: directory)
+    }
+
     /// `path` relative to `directory` when it lies below it, else `path` unchanged.
     /// Used to print file names the way compilers do.
     package static func display(_ path: String, relativeTo directory: String) -> String {

@@ -175,7 +175,7 @@ enum LocalInitCommand: Command {
 
     /// `write Config/LocalConfig.xcconfig` and the like, for the summary and `--dry-run`.
     static func describe(_ write: LocalWrite, context: CommandContext) -> String {
-        let path = context.displayPath(write.path)
+        let path = context.relativePath(write.path)
         switch write.role {
         case .gitignore:
             let added = String(decoding: write.bytes.dropFirst(write.previous?.count ?? 0), as: UTF8.self)

@@ -31,7 +31,7 @@ enum LocalProjectInit {
                 for destination in [plan.local.shared.path, plan.perTargetFiles[target]].compactMap({ $0 }) {
                     let lines = moved.filter { plan.destinations[$0] == destination }
                     guard !lines.isEmpty else { continue }
-                    let file = context.displayPath(destination)
+                    let file = context.relativePath(destination)
                     context.print(destination != plan.local.shared.path
                         ? "Moved out of target '\(target)' into \(file) (the other targets' values differ):"
                         : plan.createsSharedConfiguration
@@ -45,7 +45,7 @@ enum LocalProjectInit {
                 if let reason = change.unchangedReason {
                     line += "unchanged, \(reason)"
                 } else {
-                    line += (change.previous.map(context.displayPath) ?? "(none)") + " -> " + context.displayPath(change.base)
+                    line += (change.previous.map(context.relativePath) ?? "(none)") + " -> " + context.relativePath(change.base)
                     line += ProjectEditOutput.wrapperNote(change, context: context)
                 }
                 context.print(line)
@@ -58,7 +58,7 @@ enum LocalProjectInit {
             } catch let error as FileTransactionError {
                 throw LocalConfigurationError(.writeFailed, error.message, file: error.file)
             }
-            if plan.local.alreadyIgnored { context.print("\(context.displayPath(plan.local.shared.localFilePath)) is already ignored by git.") }
+            if plan.local.alreadyIgnored { context.print("\(context.relativePath(plan.local.shared.localFilePath)) is already ignored by git.") }
             return .success
         } }
     }

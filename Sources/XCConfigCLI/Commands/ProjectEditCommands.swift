@@ -47,9 +47,9 @@ enum ProjectEditOutput {
     static func wrapperNote(_ change: BaseConfigurationChange, context: CommandContext) -> String {
         guard let wrapped = change.wrappedConfiguration else { return "" }
         if change.wrapsCocoaPods {
-            return " (a wrapper including CocoaPods' \(context.displayPath(wrapped)) and then the shared xcconfig, so CocoaPods keeps working after 'pod install')"
+            return " (a wrapper including CocoaPods' \(context.relativePath(wrapped)) and then the shared xcconfig, so CocoaPods keeps working after 'pod install')"
         }
-        return " (a wrapper including the previous base \(context.displayPath(wrapped)) and then the shared xcconfig)"
+        return " (a wrapper including the previous base \(context.relativePath(wrapped)) and then the shared xcconfig)"
     }
 
     /// `the project` or `target 'App'`.
@@ -59,7 +59,7 @@ enum ProjectEditOutput {
     static func fileLines(_ plan: ProjectEditPlan, dryRun: Bool, context: CommandContext) -> [String] {
         plan.edits.map { edit in
             (dryRun ? "Would " : "") + (edit.createsFile ? (dryRun ? "create " : "Created ") : (dryRun ? "update " : "Updated "))
-                + context.displayPath(edit.path)
+                + context.relativePath(edit.path)
         }
     }
 
@@ -124,7 +124,7 @@ enum ProjectEditOutput {
     /// Writes the plan unless `--dry-run`, then prints the files.
     static func finish(_ plan: ProjectEditPlan, dryRun: Bool, replacingReadOnlyFiles: Bool = false, context: CommandContext) throws {
         if plan.isEmpty {
-            context.print("Nothing to change in \(context.displayPath(plan.projectFile)).")
+            context.print("Nothing to change in \(context.relativePath(plan.projectFile)).")
             return
         }
         if !dryRun { try ProjectEditing.apply(plan, fileSystem: context.fileSystem, replacingReadOnlyFiles: replacingReadOnlyFiles) }
@@ -190,7 +190,7 @@ enum ProjectSetBaseCommand: Command {
                 if let reason = change.unchangedReason {
                     line += "unchanged, \(reason)"
                 } else {
-                    line += (change.previous.map { context.displayPath($0) + " -> " } ?? "(none) -> ") + context.displayPath(change.base)
+                    line += (change.previous.map { context.relativePath($0) + " -> " } ?? "(none) -> ") + context.relativePath(change.base)
                     line += ProjectEditOutput.wrapperNote(change, context: context)
                 }
                 context.print(line)
@@ -316,7 +316,7 @@ enum ProjectExtractCommand: Command {
                 context.print("The project file has no build settings to move.")
                 return .success
             }
-            context.print("\(dryRun ? "Would move" : "Moving") \(plan.removedSettings.count) setting\(plan.removedSettings.count == 1 ? "" : "s") out of \(context.displayPath(plan.projectFile)); every value resolves as before.")
+            context.print("\(dryRun ? "Would move" : "Moving") \(plan.removedSettings.count) setting\(plan.removedSettings.count == 1 ? "" : "s") out of \(context.relativePath(plan.projectFile)); every value resolves as before.")
             for note in plan.notes { context.print(note) }
             try ProjectEditOutput.finish(plan, dryRun: dryRun, replacingReadOnlyFiles: arguments.flag("force"), context: context)
             return .success

@@ -105,6 +105,13 @@ public struct CommandContext: Sendable {
         Path.absolute(path, relativeTo: currentDirectory)
     }
 
+    /// `path` as a list of written files prints it: relative to ``currentDirectory``, with `..`
+    /// when outside it (``Path/relativeDisplay(_:from:)``), control characters escaped as
+    /// ``displayPath(_:)`` does.
+    public func relativePath(_ path: String) -> String {
+        Diagnostic.singleLine(Path.relativeDisplay(absolutePath(path), from: currentDirectory))
+    }
+
     /// `path` as printed to users: relative to ``currentDirectory`` when below it, else absolute,
     /// on one line: a control character in a file name is escaped (`\n`), so a repository's file
     /// named `x\n::error …` cannot print a line of its own. JSON output takes ``exactPath(_:)``.
