@@ -61,4 +61,13 @@ import XCConfig
         #expect(result.status == .usageError)
         #expect(result.stderr.hasPrefix("Nope.xcodeproj: error: "))
     }
+
+    /// The message names the project as the file name does, relative to the current folder.
+    @Test(arguments: [["resolve", "--project", "Nope.xcodeproj"], ["project", "clear-overrides", "Nope.xcodeproj"],
+                      ["local", "init", "--project", "Nope.xcodeproj"]])
+    func aMissingProjectIsNamedRelatively(_ arguments: [String]) {
+        let result = runCLI(arguments, fileSystem: Self.fileSystem())
+        #expect(result.stderr.hasPrefix("Nope.xcodeproj: error: "), "\(arguments): \(result.stderr)")
+        #expect(!result.stderr.contains("/work"), "\(arguments): \(result.stderr)")
+    }
 }

@@ -457,7 +457,8 @@ enum LocalArguments {
         do {
             return try body()
         } catch let error as LocalConfigurationError {
-            context.diagnostics.print(Diagnostic(severity: .error, message: error.message, file: error.file, location: error.location))
+            let message = context.diagnostics.relativePaths(in: error.message)
+            context.diagnostics.print(Diagnostic(severity: .error, message: message, file: error.file, location: error.location))
             return status(of: error)
         }
     }
