@@ -456,3 +456,48 @@ struct LocalSampleProjectTests {
         #expect(project.run(["local", "check"]).stdout.contains("Git: ignored\n"))
     }
 }
+
+/// A setting the shared configuration assigns only under conditions (`DEVELOPMENT_TEAM[config=Debug]`)
+/// is assigned: a local `DEVELOPMENT_TEAM` replaces it in every configuration (issue 33, friction).
+@Suite("Local command, conditional shared assignments")
+struct LocalConditionalAssignmentTests {
+    static let shared = """
+        DEVELOPMENT_TEAM[config=Debug] = ABCDE12345
+        DEVELOPMENT_TEAM[config=Release] = ABCDE12345
+        #include? "LocalConfig.xcconfig"
+
+        """
+
+    static func fileSystem() -> InMemoryFileSystem {
+        let fileSystem = workspace(["/work/Config/Shared.xcconfig": shared])
+        fileSystem.addDirectory("/work/.git")
+        return fileSystem
+    }
+
+    @Test func initGivesNoNotAssignedWarningForAConditionallyAssignedSetting() {
+        let result = runCLI(["local", "init", "Config/Shared.xcconfig", "DEVELOPMENT_TEAM=ZYXWV98765"], fileSystem: Self.fileSystem())
+        #expect(result.status == .success)
+        #expect(!result.stderr.contains("not assigned"), "\(result.stderr)")
+    }
+
+    @Test func initStillWarnsAboutASettingTheSharedConfigurationNeverAssigns() {
+        let result = runCLI(["local", "init", "Config/Shared.xcconfig", "CODE_SIGN_STYLE=Manual"], fileSystem: Self.fileSystem())
+        #expect(result.stderr.contains("CODE_SIGN_STYLE is not assigned by Shared.xcconfig before its #include? line"), "\(result.stderr)")
+    }
+
+    @Test func checkCountsTheConditionalAssignmentsAsOverridden() {
+        let fileSystem = Self.fileSystem()
+        fileSystem.addFile(localPath, bytes: Array("DEVELOPMENT_TEAM = ZYXWV98765\n".utf8))
+        let result = runCLI(["local", "check", "Config/Shared.xcconfig"], fileSystem: fileSystem)
+        #expect(!result.stdout.contains("not assigned"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Not overridden"), "\(result.stdout)")
+        #expect(result.stdout.contains("DEVELOPMENT_TEAM[config=Debug]"))
+    }
+
+    @Test func aLocalValueForOneConfigurationLeavesTheOtherNotOverridden() {
+        let fileSystem = Self.fileSystem()
+        fileSystem.addFile(localPath, bytes: Array("DEVELOPMENT_TEAM[config=Debug] = ZYXWV98765\n".utf8))
+        let result = runCLI(["local", "check", "Config/Shared.xcconfig"], fileSystem: fileSystem)
+        #expect(result.stdout.contains("Not overridden: DEVELOPMENT_TEAM[config=Release]\n"), "\(result.stdout)")
+    }
+}

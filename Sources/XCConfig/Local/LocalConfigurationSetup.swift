@@ -167,7 +167,9 @@ package struct LocalConfigurationSetup: Sendable {
         let text = try LocalConfigurationFile.render(for: shared, values: values, ignoredByGit: gitIgnore.ignored)
         let localFile = Array(text.utf8)
         writes.append(LocalWrite(role: .localFile, path: localPath, bytes: localFile, previous: previousLocal))
-        for value in values where shared.overridable(value.key) == nil && shared.overriddenAfterInclude(value.key) == nil {
+        // Assigned under conditions only (`DEVELOPMENT_TEAM[config=Debug]`) is assigned too.
+        for value in values where !shared.isOverridable(name: parseSettingKey(value.key)?.name ?? value.key)
+            && shared.overriddenAfterInclude(value.key) == nil {
             notes.append(Diagnostic(
                 severity: .warning,
                 message: "\(value.key) is not assigned by \(Path.basename(shared.path)) before its #include? line; written to the local file anyway",

@@ -203,11 +203,21 @@ package struct SharedConfiguration: Sendable {
     /// (`NAME` or `NAME[cond]`) whenever that value applies: the same name, and conditions
     /// that are all among the key's (or `*`). A local value it replaces has no effect.
     package func overriddenAfterInclude(_ key: String) -> OverridableSetting? {
-        guard let (name, conditions) = parseSettingKey(key) else { return nil }
-        return assignedAfterInclude.first { later in
-            guard later.name == name, let (_, laterConditions) = parseSettingKey(later.key) else { return false }
-            return laterConditions.allSatisfy { condition in condition.pattern == "*" || conditions.contains(condition) }
-        }
+        assignedAfterInclude.first { Self.key($0.key, covers: key) }
+    }
+
+    /// The settings before the `#include?` that a local assignment of `key` replaces wherever
+    /// they apply: `DEVELOPMENT_TEAM` replaces `DEVELOPMENT_TEAM[config=Debug]` too.
+    package func overridable(replacedBy key: String) -> [OverridableSetting] {
+        overridable.filter { Self.key(key, covers: $0.key) }
+    }
+
+    /// Whether an assignment of `key`, applied after one of `other`, wins wherever `other`
+    /// matches: the same name, and each of its conditions `*` or one of `other`'s.
+    static func key(_ key: String, covers other: String) -> Bool {
+        guard let (name, conditions) = parseSettingKey(key), let (otherName, otherConditions) = parseSettingKey(other),
+              name == otherName else { return false }
+        return conditions.allSatisfy { condition in condition.pattern == "*" || otherConditions.contains(condition) }
     }
 
     /// Whether an `#include?` path names `name` (as written, by file name, or with the inferred

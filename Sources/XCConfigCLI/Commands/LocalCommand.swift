@@ -304,7 +304,7 @@ enum LocalCheckCommand: Command {
                     severity: .warning, message: "\(override.key) has no effect: assigned after the #include? at \(placeText(later, context: context))",
                     file: shared.localFilePath, location: override.location))
             }
-            let overridden = Set(report.overrides.map(\.key))
+            let overridden = Set(report.overrides.flatMap { shared.overridable(replacedBy: $0.key) }.map(\.key))
             let notOverridden = shared.overridable.filter { !overridden.contains($0.key) }
             let gitText = gitDescription(report.git)
 
@@ -339,8 +339,10 @@ enum LocalCheckCommand: Command {
                         text += "Overrides:\n"
                         for override in report.overrides {
                             let assignment = override.value.isEmpty ? "\(override.key) =" : "\(override.key) = \(override.value)"
+                            let conditional = shared.overridable(replacedBy: override.key).map(\.key)
                             var note = override.sharedValue.map { $0.isEmpty ? "(shared value: empty)" : "(shared value: \($0))" }
-                                ?? "(not assigned before the #include? line)"
+                                ?? (conditional.isEmpty ? "(not assigned before the #include? line)"
+                                    : "(replaces \(conditional.joined(separator: ", ")) assigned before the #include? line)")
                             if let later = shared.overriddenAfterInclude(override.key) {
                                 note = "(no effect: assigned after the #include? at \(placeText(later, context: context)))"
                             }
