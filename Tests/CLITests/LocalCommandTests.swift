@@ -445,6 +445,23 @@ struct LocalSampleProjectTests {
         #expect(project.contents("Config/LocalConfig.xcconfig") == before)
     }
 
+    /// Listed in .gitignore and still tracked: git ignores no tracked file, so the advice is
+    /// `git rm --cached`, not a pattern that would re-include it (issue 33, friction).
+    @Test(.enabled(if: gitExecutable != nil, "git is not installed"))
+    func ignoreOfATrackedListedFileSaysItIsTrackedNotReincluded() throws {
+        let project = try TemporaryProject()
+        try project.git(["init", "-q"])
+        #expect(project.run(["local", "init", "DEVELOPMENT_TEAM=ABCDE12345"]).status == .success)
+        try project.git(["add", "-f", "Config/LocalConfig.xcconfig"])
+        try project.git(["commit", "-q", "-m", "oops"])
+        let ignore = project.run(["local", "ignore"])
+        #expect(ignore.status == .success)
+        #expect(ignore.stderr.contains("git tracks the local file; run `git rm --cached Config/LocalConfig.xcconfig`"), "\(ignore.stderr)")
+        #expect(!ignore.stderr.contains("re-includes"), "\(ignore.stderr)")
+        #expect(!ignore.stdout.contains("already ignored"), "\(ignore.stdout)")
+        #expect(project.contents(".gitignore") == "Config/LocalConfig.xcconfig\n")
+    }
+
     @Test(.enabled(if: gitExecutable != nil, "git is not installed"))
     func checkAdvisesLocalIgnoreForAnUnignoredFile() throws {
         let project = try TemporaryProject()

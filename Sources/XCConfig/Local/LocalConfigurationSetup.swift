@@ -216,6 +216,10 @@ package struct LocalConfigurationSetup: Sendable {
                     } else if let updated = GitIgnoreFile.adding(relative, to: existing) {
                         writes.append(LocalWrite(role: .gitignore, path: gitignore, bytes: updated, previous: existing))
                         ignored = true
+                    } else if git.isTracked == true {
+                        // Listed, but .gitignore never applies to a file git tracks: the warning
+                        // below says so and names the `git rm --cached` to run; no pattern is to blame.
+                        ignored = false
                     } else {
                         // Listed, but git does not say it is ignored (a later `!` pattern, or git unavailable).
                         alreadyIgnored = true
