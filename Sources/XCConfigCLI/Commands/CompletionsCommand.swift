@@ -1,4 +1,5 @@
 import XCConfig
+import XCConfigLint
 
 /// `xcconfig completions bash|zsh|fish`: a shell completion script generated from the command
 /// tables, so it cannot drift from the options. Setting names after `--print` and as
@@ -10,7 +11,8 @@ enum CompletionsCommand: Command {
             name: "completions",
             abstract: "Print a shell completion script (bash, zsh or fish).",
             discussion: """
-                Commands, subcommands, options and their fixed values are completed, and so are build \
+                Commands, subcommands (also from their first letters: project s<TAB>), options and their \
+                fixed values are completed, and so are rule names after lint --explain and build \
                 setting names after --print and as explain's NAME (from the built-in catalogue).
 
                 EXAMPLES:
@@ -58,6 +60,14 @@ enum CompletionsCommand: Command {
         return result
     }
 
+    /// The values completed after `option` of the command `words[0]`: its fixed values, or
+    /// the rule identifiers after `lint --explain`; `nil` for any value (a file, a name).
+    static func completedValues(of option: OptionSpec, command: String) -> [String]? {
+        if let allowed = option.allowedValues { return allowed }
+        if command == "lint", option.long == "explain" { return RuleRegistry.identifiers.sorted() }
+        return nil
+    }
+
     static func optionWords(_ configuration: CommandConfiguration) -> [String] {
         (configuration.options + ArgumentParser.globalOptions).flatMap { option in
             ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
@@ -86,13 +96,20 @@ enum CompletionsCommand: Command {
         var valueCases: [String: Set<String>] = [:]
         for (words, configuration) in commandPaths() {
             for option in configuration.options + ArgumentParser.globalOptions {
-                if let allowed = option.allowedValues { valueCases["\(words[0]):--\(option.long)", default: []].formUnion(allowed) }
+                if let values = completedValues(of: option, command: words[0]) { valueCases["\(words[0]):--\(option.long)", default: []].formUnion(values) }
             }
         }
         for (key, values) in valueCases.sorted(by: { $0.key < $1.key }) {
             script += "        \"\(key)\") COMPREPLY=($(compgen -W \"\(values.sorted().joined(separator: " "))\" -- \"$cur\")); return ;;\n"
         }
-        script += "    esac\n    case \"$command $sub\" in\n"
+        // A partial word after a command with subcommands is one of them (`project s` → set-base).
+        script += "    esac\n    local subcommands=\"\"\n    case \"$command\" in\n"
+        for (words, configuration) in commandPaths() where words.count == 1 && !configuration.subcommands.isEmpty {
+            script += "        \"\(words[0])\") subcommands=\"\(configuration.subcommands.map { $0.configuration.name }.joined(separator: " "))\" ;;\n"
+        }
+        script += "    esac\n    if [[ $COMP_CWORD -eq 2 && -n \"$subcommands\" && \"$cur\" != -* ]]; then\n"
+        script += "        COMPREPLY=($(compgen -W \"$subcommands\" -- \"$cur\"))\n        return\n    fi\n"
+        script += "    case \"$command $sub\" in\n"
         for (words, configuration) in commandPaths().reversed() where words.count == 2 {
             script += "        \"\(words.joined(separator: " "))\") words=\"\(optionWords(configuration).joined(separator: " "))\" ;;\n"
         }
@@ -134,7 +151,7 @@ enum CompletionsCommand: Command {
                 if let short = option.short { line += " -s \(short)" }
                 if case .value = option.kind {
                     line += " -r"
-                    if let allowed = option.allowedValues { line += " -f -a '\(allowed.joined(separator: " "))'" }
+                    if let values = completedValues(of: option, command: words[0]) { line += " -f -a '\(values.joined(separator: " "))'" }
                     if option.long == "print" { line += " -f -a '(xcconfig completions --settings)'" }
                 }
                 script += line + " -d \(quoted(option.help))\n"
