@@ -44,6 +44,26 @@ import XCConfig
         #expect(result.stderr.hasPrefix("Tool.xcconfig:1:1: error: "))
     }
 
+    /// Bytes of a binary that happen to spell an include and assignments (strings compiled
+    /// into an executable) give no missing-include or unreachable-assignment findings.
+    static let binaryWithText = elfHead + Array("#include \"Missing.xcconfig\"\nA = 1\nA = 2\n".utf8)
+
+    @Test func lintGivesOnlyTheBinaryFileErrorForTextInsideABinary() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/work")
+        fileSystem.addFile("/work/Tool.xcconfig", bytes: Self.binaryWithText)
+        let result = runCLI(["lint", "Tool.xcconfig"], fileSystem: fileSystem)
+        #expect(result.stdout.split(separator: "\n").count == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("looks like a binary file"))
+    }
+
+    @Test func resolveGivesOnlyTheBinaryFileErrorForTextInsideABinary() {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/work")
+        fileSystem.addFile("/work/Tool.xcconfig", bytes: Self.binaryWithText)
+        let result = runCLI(["resolve", "Tool.xcconfig"], fileSystem: fileSystem)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("looks like a binary file"))
+    }
+
     @Test func formatRefusesABinaryFileAndPrintsNothing() {
         let result = runCLI(["format", "Tool.xcconfig"], fileSystem: Self.fileSystem())
         #expect(result.status == .usageError)

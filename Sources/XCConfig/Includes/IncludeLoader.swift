@@ -154,6 +154,8 @@ private struct Walker {
                         result.diagnostics.append(diagnostic.inFile(result.files[fileIndex].path))
                     }
                 case .include:
+                    // The `#include` lines of a binary file are bytes that happen to spell one.
+                    if stack[top].reportedAsBinary == true { continue }
                     let statement = tree.statement(ofRecord: record)
                     guard case .include(let directive) = statement.kind else { continue }
                     stack[top].next = position

@@ -374,7 +374,7 @@ public struct Linter: Sendable {
         let rules = enabledRules.map { $0.init() }
         let known = RuleRegistry.identifiers
         let reportedPaths = context.orderedPaths.filter(context.isReported)
-        let perFile: [[Finding]] = reportedPaths.concurrentMap { path in
+        let perFile: [(findings: [Finding], isBinary: Bool)] = reportedPaths.concurrentMap { path in
             let file = context.files[path]!
             var findings: [Finding] = []
             for rule in rules {
@@ -383,11 +383,18 @@ public struct Linter: Sendable {
                     findings.append(finding)
                 }
             }
-            return findings
+            // A binary file gets its one `syntax` finding, none about bytes that only happen to
+            // read as assignments or includes (binaryFileDiagnostic is asked only then).
+            if findings.contains(where: { $0.rule == SyntaxRule.description.identifier && $0.offset == 0 }),
+               file.tree.binaryFileDiagnostic != nil {
+                return (findings.filter { $0.rule == SyntaxRule.description.identifier }, true)
+            }
+            return (findings, false)
         }
-        var findings = perFile.flatMap { $0 }
+        var findings = perFile.flatMap(\.findings)
+        let binaryFiles = Set(zip(reportedPaths, perFile).filter { $0.1.isBinary }.map(\.0))
         for rule in rules {
-            for var finding in rule.checkAll(in: context) where context.isReported(finding.file) {
+            for var finding in rule.checkAll(in: context) where context.isReported(finding.file) && !binaryFiles.contains(finding.file) {
                 finding.rule = rule.identifier
                 findings.append(finding)
             }
