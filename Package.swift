@@ -41,7 +41,7 @@ let package = Package(
         // What ships beside the tool: the formula, the container image, the GitHub Action. It
         // runs the `xcconfig` executable that `swift build --build-tests` and `swift test` build
         // (no dependency on it: that would link the static executable's flags into the tests).
-        .testTarget(name: "DistributionTests"),
+        .testTarget(name: "DistributionTests", dependencies: ["ConformanceSupport"]),
         .testTarget(
             name: "XCConfigLanguageServerTests", dependencies: ["XCConfigLanguageServer", "XCConfigCLI", "ConformanceSupport"],
             exclude: ["Editors"]),

@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Foundation
 import Testing
 
@@ -7,43 +8,6 @@ import Testing
 /// SIGINT is sent at several points of each command's run, from start-up to the writes.
 @Suite(.serialized) struct InterruptionTests {
     static var canRun: Bool { Shell.xcconfig != nil && Shell.find("git") != nil }
-
-    /// A project of `targets` app targets, Debug and Release, each with a few settings and a
-    /// team, under a project-level base that sets the team the project's own settings hide.
-    static func project(targets: Int) -> String {
-        var objects = ""
-        var targetIDs: [String] = []
-        func configuration(_ id: String, _ name: String, _ settings: String, base: String = "") -> String {
-            "\t\t\(id) = { isa = XCBuildConfiguration; \(base)buildSettings = { \(settings) }; name = \(name); };\n"
-        }
-        for index in 0..<targets {
-            let id = String(format: "A%023X", index)
-            targetIDs.append(id)
-            objects += "\t\t\(id) = { isa = PBXNativeTarget; buildConfigurationList = \(id)L; name = Target\(index); productType = \"com.apple.product-type.application\"; };\n"
-            objects += "\t\t\(id)L = { isa = XCConfigurationList; buildConfigurations = ( \(id)D, \(id)R, ); };\n"
-            let settings = "PRODUCT_BUNDLE_IDENTIFIER = com.example.target\(index); DEVELOPMENT_TEAM = QMQYCKL255; SDKROOT = iphoneos; OTHER_FLAG_\(index) = \"-D X\(index)\"; "
-            objects += configuration("\(id)D", "Debug", settings + "SWIFT_OPTIMIZATION_LEVEL = \"-Onone\"; ")
-            objects += configuration("\(id)R", "Release", settings)
-        }
-        return """
-            // !$*UTF8*$!
-            {
-            \tarchiveVersion = 1;
-            \tobjectVersion = 77;
-            \tobjects = {
-            \t\tROOT = { isa = PBXProject; buildConfigurationList = PLIST; mainGroup = MAIN; targets = ( \(targetIDs.map { "\($0), " }.joined())); };
-            \t\tMAIN = { isa = PBXGroup; children = ( SHARED, ); sourceTree = "<group>"; };
-            \t\tSHARED = { isa = PBXFileReference; path = Config/Shared.xcconfig; sourceTree = "<group>"; };
-            \t\tPLIST = { isa = XCConfigurationList; buildConfigurations = ( PD, PR, ); defaultConfigurationName = Release; };
-            \(configuration("PD", "Debug", "DEVELOPMENT_TEAM = QMQYCKL255; ", base: "baseConfigurationReference = SHARED; "))\
-            \(configuration("PR", "Release", "DEVELOPMENT_TEAM = QMQYCKL255; ", base: "baseConfigurationReference = SHARED; "))\
-            \(objects)\
-            \t};
-            \trootObject = ROOT;
-            }
-
-            """
-    }
 
     static let commands = [
         "project extract App.xcodeproj --output Config/Extracted",
@@ -58,7 +22,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/fixture/App.xcodeproj", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/fixture/Config", withIntermediateDirectories: true)
-        try Self.project(targets: 30).write(toFile: root + "/fixture/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        try GeneratedProjects.project(targets: 30).write(toFile: root + "/fixture/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
         try "DEVELOPMENT_TEAM = ABCDE12345\n".write(toFile: root + "/fixture/Config/Shared.xcconfig", atomically: true, encoding: .utf8)
         try "OTHER = 1\n".write(toFile: root + "/fixture/Config/Other.xcconfig", atomically: true, encoding: .utf8)
         // Each run: a fresh copy, SIGINT after the delay, then the status and a listing of every

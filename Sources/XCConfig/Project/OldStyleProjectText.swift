@@ -135,53 +135,87 @@ struct OldStyleProjectText: ProjectTextLayout {
         patch(close..<close, (needsSpace ? " " : "") + memberText + (elementSeparator && first == nil ? "" : " "))
     }
 
-    /// Inserts an object (`id /* comment */ = {…};`, already rendered with `objectIndent`) into the
-    /// `objects` dictionary: in the `/* Begin ISA section */` of its class, before the first object
-    /// with a greater id, creating the section in alphabetical order when the file has sections
-    /// but not this one.
-    mutating func insertObject(
-        id: String, isa: String, render: ([UInt8]) -> [UInt8], objects: ProjectFileDictionary
-    ) throws(ProjectFileError) {
+    /// An object to insert into the `objects` dictionary: its id, class, and its text for an indentation.
+    struct NewObject {
+        var id: String
+        var isa: String
+        var render: ([UInt8]) -> [UInt8]
+    }
+
+    /// Inserts objects (`id /* comment */ = {…};`, each rendered with the objects' indentation)
+    /// into the `objects` dictionary: each in the `/* Begin ISA section */` of its class, before
+    /// the first object with a greater id, creating the section in alphabetical order when the
+    /// file has sections but not this one. `objects` is the dictionary as edited; only the
+    /// objects of the file as read have places.
+    ///
+    /// All at once, in id order: the sections are found once, and the place of each object is
+    /// at or after the place of the one before, so the whole insertion reads the file once.
+    mutating func insertObjects(_ newObjects: [NewObject], objects: ProjectFileDictionary) throws(ProjectFileError) {
+        guard !newObjects.isEmpty else { return }
         let objectsSpan = try span(["objects"])
         let sectionMarkers = Self.sectionMarkers(in: original, range: objectsSpan.valueStart..<objectsSpan.valueEnd)
-        let firstObject = objects.entries.first.flatMap { spans[["objects", $0.key]] }
-        let indent = memberIndentation(of: objectsSpan, first: firstObject)
-        let objectLine = render(indent)
-
-        if let section = sectionMarkers.first(where: { $0.name == isa }) {
-            let members = objects.entries.compactMap { entry -> (String, ProjectFileSpan)? in
-                guard let span = spans[["objects", entry.key]], span.entryStart > section.begin, span.entryStart < section.end else { return nil }
-                return (entry.key, span)
-            }
-            if let next = members.first(where: { $0.0.utf8.lexicographicallyPrecedes(id.utf8) == false && $0.0 != id }),
-               indentation(before: next.1.entryStart) != nil {
-                patch(lineStart(next.1.entryStart)..<lineStart(next.1.entryStart), objectLine)
-            } else {
-                patch(lineStart(section.end)..<lineStart(section.end), objectLine)
-            }
-            return
+        // The objects of the file as read, in written order, with their places.
+        let written = objects.entries.compactMap { entry -> (id: String, span: ProjectFileSpan)? in
+            spans[["objects", entry.key]].map { (entry.key, $0) }
         }
-        if !sectionMarkers.isEmpty {
-            let block = Array("/* Begin \(isa) section */".utf8) + newline + objectLine + Array("/* End \(isa) section */".utf8) + newline
+        let indent = memberIndentation(of: objectsSpan, first: written.first?.span)
+        let sorted = newObjects.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) }
+
+        // The objects written inside each section, by the section's position in `sectionMarkers`.
+        var members = [[(id: String, span: ProjectFileSpan)]](repeating: [], count: sectionMarkers.count)
+        for object in written {
+            // The last section beginning before the object (sections do not nest).
+            var low = 0, high = sectionMarkers.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sectionMarkers[middle].begin < object.span.entryStart { low = middle + 1 } else { high = middle }
+            }
+            if low > 0, object.span.entryStart < sectionMarkers[low - 1].end { members[low - 1].append(object) }
+        }
+        var nextMember = [Int](repeating: 0, count: sectionMarkers.count)
+        var nextWritten = 0
+        var newSections: [String: [UInt8]] = [:]
+
+        for object in sorted {
+            let objectLine = object.render(indent)
+            func follows(_ id: String) -> Bool { !id.utf8.lexicographicallyPrecedes(object.id.utf8) && id != object.id }
+            if let section = sectionMarkers.firstIndex(where: { $0.name == object.isa }) {
+                while nextMember[section] < members[section].count, !follows(members[section][nextMember[section]].id) { nextMember[section] += 1 }
+                if nextMember[section] < members[section].count, let next = Optional(members[section][nextMember[section]].span),
+                   indentation(before: next.entryStart) != nil {
+                    patch(lineStart(next.entryStart)..<lineStart(next.entryStart), objectLine)
+                } else {
+                    let end = sectionMarkers[section].end
+                    patch(lineStart(end)..<lineStart(end), objectLine)
+                }
+                continue
+            }
+            if !sectionMarkers.isEmpty {
+                newSections[object.isa, default: []] += objectLine
+                continue
+            }
+            // No sections (a hand-made or converted file): in id order among the objects.
+            while nextWritten < written.count, !follows(written[nextWritten].id) { nextWritten += 1 }
+            if isMultiline(objectsSpan), nextWritten < written.count, indentation(before: written[nextWritten].span.entryStart) != nil {
+                let successor = written[nextWritten].span
+                patch(lineStart(successor.entryStart)..<lineStart(successor.entryStart), objectLine)
+            } else {
+                let close = objectsSpan.valueEnd - 1
+                if indentation(before: close) != nil {
+                    patch(lineStart(close)..<lineStart(close), objectLine)
+                } else {
+                    patch(close..<close, newline + objectLine)
+                }
+            }
+        }
+        // A class the file has no section for: one new section, in alphabetical order.
+        for isa in newSections.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let block = Array("/* Begin \(isa) section */".utf8) + newline + newSections[isa]! + Array("/* End \(isa) section */".utf8) + newline
             if let later = sectionMarkers.first(where: { $0.name.utf8.lexicographicallyPrecedes(isa.utf8) == false }) {
                 patch(lineStart(later.begin)..<lineStart(later.begin), block + newline)
             } else {
                 let lastEnd = sectionMarkers.map(\.endLineEnd).max()!
                 patch(lastEnd..<lastEnd, newline + block)
-            }
-            return
-        }
-        // No sections (a hand-made or converted file): in id order among the objects.
-        let successor = objects.keys.first { !$0.utf8.lexicographicallyPrecedes(id.utf8) && $0 != id }
-        if isMultiline(objectsSpan), let successor, let successorSpan = spans[["objects", successor]],
-           indentation(before: successorSpan.entryStart) != nil {
-            patch(lineStart(successorSpan.entryStart)..<lineStart(successorSpan.entryStart), objectLine)
-        } else {
-            let close = objectsSpan.valueEnd - 1
-            if indentation(before: close) != nil {
-                patch(lineStart(close)..<lineStart(close), objectLine)
-            } else {
-                patch(close..<close, newline + objectLine)
             }
         }
     }
@@ -237,10 +271,10 @@ enum OldStyleWriting {
     /// `text` as Xcode writes it: bare when non-empty, made only of `[A-Za-z0-9_$./]` and
     /// without `//` or `___`; otherwise double-quoted with `\\`, `\"`, `\n`, `\t` and `\Uxxxx` escapes.
     static func string(_ text: String) -> String {
-        let bare = !text.isEmpty && !text.contains("//") && !text.contains("___") && text.utf8.allSatisfy { byte in
+        let bare = !text.isEmpty && text.utf8.allSatisfy { byte in
             (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "_$./".utf8.contains(byte)
-        }
+        } && !text.containsBytes("//") && !text.containsBytes("___")
         if bare { return text }
         var quoted = "\""
         for scalar in text.unicodeScalars {

@@ -8,15 +8,38 @@ struct PBXProjectGraph: ProjectEditGraph {
     let bundlePath: String
     /// Resolves groups and file references of the file as read to paths.
     private let reader: PBXProjectReader.Reader
+    /// Target name → the first target of that name, as ``configurationIDs(target:)`` looks
+    /// one up for each target an edit touches.
+    private let targetIDs: [String: String]
     /// The groups and file references this edit added, by id, with their paths: the reader
     /// knows the file as read only, and a second new file of a folder goes into the group the
     /// first one created.
     private var addedPaths: [String: String] = [:]
+    /// Where a new reference can go, found at the first ``addFileReference(to:)`` and kept up to
+    /// date by it: an extract adds one per file, and finding them anew each time made it
+    /// quadratic in targets.
+    private var placement: ReferencePlacementIndex?
+
+    /// The file references by path, the synchronized folders and the groups, with what
+    /// ``XCConfigReferencePlacement`` asks of each group.
+    private struct ReferencePlacementIndex {
+        /// Path → the first file reference to it, in written order.
+        var fileReferences: [String: String] = [:]
+        var synchronizedFolders: [(id: String, directory: String)] = []
+        var groups: [String] = []
+        var candidates: [XCConfigReferencePlacement.Candidate] = []
+        var groupPositions: [String: Int] = [:]
+    }
 
     init(document: ProjectFileDocument, bundlePath: String) throws(ProjectFileError) {
         self.document = document
         self.bundlePath = bundlePath
         reader = try PBXProjectReader.Reader(root: document.root, bundlePath: bundlePath, filePath: document.path)
+        var targetIDs: [String: String] = [:]
+        for id in (document.object(reader.rootID)?["targets"]?.arrayValue ?? []).compactMap(\.stringValue) {
+            if let name = document.object(id)?["name"]?.stringValue, targetIDs[name] == nil { targetIDs[name] = id }
+        }
+        self.targetIDs = targetIDs
     }
 
     var rootID: String { reader.rootID }
@@ -26,9 +49,9 @@ struct PBXProjectGraph: ProjectEditGraph {
     func configurationIDs(target: String?) throws(ProjectFileError) -> [(id: String, name: String)] {
         let ownerID: String
         if let target {
-            let targetIDs = (document.object(rootID)?["targets"]?.arrayValue ?? []).compactMap(\.stringValue)
-            guard let id = targetIDs.first(where: { document.object($0)?["name"]?.stringValue == target }) else {
-                let names = targetIDs.compactMap { document.object($0)?["name"]?.stringValue }.map { "'\($0)'" }.joined(separator: ", ")
+            guard let id = targetIDs[target] else {
+                let listed = (document.object(rootID)?["targets"]?.arrayValue ?? []).compactMap(\.stringValue)
+                let names = listed.compactMap { document.object($0)?["name"]?.stringValue }.map { "'\($0)'" }.joined(separator: ", ")
                 throw ProjectFileError(file: document.path, message: "the project has no target named '\(target)'" + (names.isEmpty ? "" : "; its targets are \(names)"))
             }
             ownerID = id
@@ -50,12 +73,35 @@ struct PBXProjectGraph: ProjectEditGraph {
         return nil
     }
 
-    /// The file reference whose path is `path`, when the project has one.
-    func fileReference(to path: String) -> String? {
-        for entry in document.objects.entries where entry.value.dictionaryValue?["isa"]?.stringValue == "PBXFileReference" {
-            if self.path(of: entry.key) == path { return entry.key }
+    /// Finds what ``placement`` holds, in the objects as edited so far.
+    private func placementIndex() -> ReferencePlacementIndex {
+        var index = ReferencePlacementIndex()
+        for entry in document.objects.entries {
+            switch entry.value.dictionaryValue?["isa"]?.stringValue {
+            case "PBXFileReference":
+                if let path = path(of: entry.key), index.fileReferences[path] == nil { index.fileReferences[path] = entry.key }
+            case "PBXFileSystemSynchronizedRootGroup":
+                if let directory = path(of: entry.key) { index.synchronizedFolders.append((entry.key, directory)) }
+            case "PBXGroup":
+                index.groupPositions[entry.key] = index.groups.count
+                index.groups.append(entry.key)
+                index.candidates.append(candidate(entry.key))
+            default:
+                break
+            }
         }
-        return nil
+        return index
+    }
+
+    /// A group as ``XCConfigReferencePlacement`` sees it.
+    private func candidate(_ group: String) -> XCConfigReferencePlacement.Candidate {
+        let holdsXCConfigs = (document.object(group)?["children"]?.arrayValue ?? []).contains { child in
+            guard let id = child.stringValue, let object = document.object(id) else { return false }
+            return object["lastKnownFileType"]?.stringValue == "text.xcconfig"
+                || (object["path"]?.stringValue ?? "").hasSuffix(".xcconfig")
+        }
+        return XCConfigReferencePlacement.Candidate(
+            directory: path(of: group), name: groupName(group), holdsXCConfigs: holdsXCConfigs, isMainGroup: group == reader.mainGroupID)
     }
 
     func hasSetting(_ key: String, configurationID: String) -> Bool {
@@ -88,14 +134,13 @@ struct PBXProjectGraph: ProjectEditGraph {
     /// whose folder holds the file, else in the group already holding xcconfig files, else in a
     /// new `Config` group of the main group.
     mutating func addFileReference(to path: String) throws(ProjectFileError) -> AddedFileReference {
-        if let existing = fileReference(to: path) {
+        var index = placement ?? placementIndex()
+        placement = nil  // the only reference while it changes, so it is not copied
+        defer { placement = index }
+        if let existing = index.fileReferences[path] {
             return AddedFileReference(reference: .string(existing), groupName: groupName(parent(of: existing) ?? ""), createdGroup: false, isNew: false)
         }
-        let folders = document.objects.entries.compactMap { entry -> (id: String, directory: String)? in
-            guard entry.value.dictionaryValue?["isa"]?.stringValue == "PBXFileSystemSynchronizedRootGroup",
-                  let directory = self.path(of: entry.key), path.hasPrefix(directory + "/") else { return nil }
-            return (entry.key, directory)
-        }
+        let folders = index.synchronizedFolders.filter { path.hasPrefix($0.directory + "/") }
         if let folder = folders.max(by: { $0.directory.count < $1.directory.count }) {
             let reference = ProjectFileValue.dictionary(ProjectFileDictionary([
                 .init(key: "anchor", value: .string(folder.id)),
@@ -103,25 +148,13 @@ struct PBXProjectGraph: ProjectEditGraph {
             ]))
             return AddedFileReference(reference: reference, groupName: groupName(folder.id), createdGroup: false, isNew: false)
         }
-        let groups = document.objects.entries.filter { $0.value.dictionaryValue?["isa"]?.stringValue == "PBXGroup" }.map(\.key)
-        func holdsXCConfigs(_ group: String) -> Bool {
-            (document.object(group)?["children"]?.arrayValue ?? []).contains { child in
-                guard let id = child.stringValue, let object = document.object(id) else { return false }
-                return object["lastKnownFileType"]?.stringValue == "text.xcconfig"
-                    || (object["path"]?.stringValue ?? "").hasSuffix(".xcconfig")
-            }
-        }
-        let candidates = groups.map { group in
-            XCConfigReferencePlacement.Candidate(
-                directory: self.path(of: group), name: groupName(group), holdsXCConfigs: holdsXCConfigs(group), isMainGroup: group == reader.mainGroupID)
-        }
         let mainPath = reader.mainGroupID.flatMap { self.path(of: $0) }
         let groupID: String
         let relativePath: String
         var createdGroup = false
-        switch XCConfigReferencePlacement.choose(for: path, among: candidates, mainDirectory: mainPath ?? projectDirectory) {
-        case .inGroup(let index, let relative):
-            groupID = groups[index]
+        switch XCConfigReferencePlacement.choose(for: path, among: index.candidates, mainDirectory: mainPath ?? projectDirectory) {
+        case .inGroup(let position, let relative):
+            groupID = index.groups[position]
             relativePath = relative
         case .newGroup(let folder, let name):
             guard let mainGroup = reader.mainGroupID, mainPath != nil else {
@@ -137,6 +170,9 @@ struct PBXProjectGraph: ProjectEditGraph {
             try document.addObject(group, id: id)
             try document.append(.string(id), toArrayAt: ["objects", mainGroup, "children"])
             addedPaths[id] = Path.directory(of: path)
+            index.groupPositions[id] = index.groups.count
+            index.groups.append(id)
+            index.candidates.append(candidate(id))
             groupID = id
             relativePath = Path.basename(path)
             createdGroup = true
@@ -151,6 +187,8 @@ struct PBXProjectGraph: ProjectEditGraph {
         try document.addObject(reference, id: id)
         try document.append(.string(id), toArrayAt: ["objects", groupID, "children"])
         addedPaths[id] = path
+        index.fileReferences[path] = id
+        if let position = index.groupPositions[groupID] { index.candidates[position].holdsXCConfigs = true }
         return AddedFileReference(reference: .string(id), groupName: groupName(groupID), createdGroup: createdGroup, isNew: true)
     }
 

@@ -15,6 +15,8 @@ struct ProjectEditSession {
     var graph: any ProjectEditGraph
     /// Files besides the project file, in the order they are written.
     private(set) var otherFiles: [FileEdit] = []
+    /// Path → position in ``otherFiles``: an extract writes thousands.
+    private var otherFilePositions: [String: Int] = [:]
 
     /// Opens the project at `path` (an `.xcodeproj` or the file inside it).
     init(path: String, fileSystem: any FileSystem) throws(ProjectFileError) {
@@ -45,8 +47,12 @@ struct ProjectEditSession {
     /// Adds (or replaces) a file the edit writes besides the project file.
     mutating func write(_ bytes: [UInt8], to path: String) {
         let previous = fileSystem.kind(of: path) == nil ? nil : try? fileSystem.read(path)
-        otherFiles.removeAll { $0.path == path }
+        if let position = otherFilePositions.removeValue(forKey: path) {
+            otherFiles.remove(at: position)
+            for (later, edit) in otherFiles.enumerated().dropFirst(position) { otherFilePositions[edit.path] = later }
+        }
         if previous == bytes { return }
+        otherFilePositions[path] = otherFiles.count
         otherFiles.append(FileEdit(path: path, bytes: bytes, previous: previous))
     }
 

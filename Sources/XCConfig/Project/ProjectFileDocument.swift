@@ -19,7 +19,9 @@ package struct ProjectFileDocument: Sendable {
     /// The tree the edits are meant to produce.
     package private(set) var root: ProjectFileValue
     /// Objects added to `objects`, rendered as a whole in their section when the file is written.
-    private var addedObjects: [String] = []
+    private var addedObjects: Set<String> = []
+    /// Each list an added object was appended to, with the object's id last.
+    private var appendedAddedObjects: Set<[String]> = []
     /// Elements appended to arrays of the file as read: the array, its element count as read, the new elements.
     private var appendedElements: [(path: [String], count: Int, elements: [ProjectFileValue])] = []
     private var text: OldStyleProjectText?
@@ -143,21 +145,21 @@ package struct ProjectFileDocument: Sendable {
         // Inside an added object only the tree changes: the object is rendered whole.
         if !isInsideAddedObject(parentPath) {
             try claim(path)
-            if var text {
+            // Edited in place (`text?.`): a copy would copy every patch so far, for each edit.
+            if text != nil {
                 let rendered = OldStyleWriting.value(value, comment: comment(forID:))
                 if parent[key] != nil {
-                    try text.replaceValue(at: path, with: rendered)
+                    try text?.replaceValue(at: path, with: rendered)
                 } else {
                     let successor = Self.successor(of: key, in: parent)
-                    try text.insertEntry(
+                    try text?.insertEntry(
                         OldStyleWriting.string(key) + " = " + rendered + ";", intoDictionaryAt: parentPath,
                         before: successor, firstKey: parent.keys.first)
                 }
-                self.text = text
             }
         }
         modify(parentPath) { container in
-            guard case .dictionary(var dictionary) = container else { return }
+            guard var dictionary = container.takeDictionary() else { return }
             dictionary.set(key, value)
             container = .dictionary(dictionary)
         }
@@ -180,13 +182,10 @@ package struct ProjectFileDocument: Sendable {
         guard case .dictionary(let parent)? = value(at: parentPath), parent[key] != nil else { return }
         if !isInsideAddedObject(parentPath) {
             try claim(path)
-            if var text {
-                try text.removeEntry(at: path)
-                self.text = text
-            }
+            try text?.removeEntry(at: path)
         }
         modify(parentPath) { container in
-            guard case .dictionary(var dictionary) = container else { return }
+            guard var dictionary = container.takeDictionary() else { return }
             dictionary.remove(key)
             container = .dictionary(dictionary)
         }
@@ -195,21 +194,26 @@ package struct ProjectFileDocument: Sendable {
     /// Appends `element` to the array at `path`; does nothing when the array already holds it.
     package mutating func append(_ element: ProjectFileValue, toArrayAt path: [String]) throws(ProjectFileError) {
         // A group read without its `children` (Xcode always writes them) gets the list.
+        // An object this document added is in no list but those it was appended to here: a
+        // group's children need not be searched (an extract adds thousands).
+        let addedID = element.stringValue.flatMap { addedObjects.contains($0) ? $0 : nil }
+        if let addedID, !appendedAddedObjects.insert(path + [addedID]).inserted { return }
         guard let existing = value(at: path) else { return try set(.array([element]), at: path) }
         guard case .array(let elements) = existing else {
             throw ProjectFileError(file: self.path, message: "'\(path.joined(separator: " / "))' is not a list, as Xcode writes it; fix the project file first")
         }
-        if elements.contains(where: { Self.sameValue($0, element) }) { return }
+        if addedID == nil, elements.contains(where: { Self.sameValue($0, element) }) { return }
+        let count = elements.count
         if !isInsideAddedObject(path), text != nil {
             // Written when the file is rendered, with the comments of objects added meanwhile.
             if let position = appendedElements.firstIndex(where: { $0.path == path }) {
                 appendedElements[position].elements.append(element)
             } else {
-                appendedElements.append((path, elements.count, [element]))
+                appendedElements.append((path, count, [element]))
             }
         }
         modify(path) { container in
-            guard case .array(var elements) = container else { return }
+            guard var elements = container.takeArray() else { return }
             elements.append(element)
             container = .array(elements)
         }
@@ -219,9 +223,9 @@ package struct ProjectFileDocument: Sendable {
     /// section, in id order, with Xcode's layout.
     package mutating func addObject(_ object: ProjectFileDictionary, id: String) throws(ProjectFileError) {
         guard objects[id] == nil else { throw internalError("the object id '\(id)' is already used") }
-        addedObjects.append(id)
+        addedObjects.insert(id)
         modify(["objects"]) { container in
-            guard case .dictionary(var dictionary) = container else { return }
+            guard var dictionary = container.takeDictionary() else { return }
             dictionary.set(id, .dictionary(object))
             container = .dictionary(dictionary)
         }
@@ -261,14 +265,14 @@ package struct ProjectFileDocument: Sendable {
         var bytes: [UInt8]
         if var text {
             let objectsDictionary = objects
-            for id in addedObjects.sorted() {
-                guard let object = object(id), let isa = object["isa"]?.stringValue else { continue }
-                let newline = text.newline
-                try text.insertObject(
-                    id: id, isa: isa,
-                    render: { indent in OldStyleWriting.object(id: id, object, comment: comment(forID:), indent: indent, newline: newline) },
-                    objects: objectsDictionary)
+            let newline = text.newline
+            let newObjects = addedObjects.compactMap { id -> OldStyleProjectText.NewObject? in
+                guard let object = object(id), let isa = object["isa"]?.stringValue else { return nil }
+                return .init(id: id, isa: isa) { indent in
+                    OldStyleWriting.object(id: id, object, comment: comment(forID:), indent: indent, newline: newline)
+                }
             }
+            try text.insertObjects(newObjects, objects: objectsDictionary)
             for appended in appendedElements {
                 try text.appendElements(
                     appended.elements.map { OldStyleWriting.value($0, comment: comment(forID:)) }, toArrayAt: appended.path, count: appended.count)
@@ -329,20 +333,14 @@ package struct ProjectFileDocument: Sendable {
             change(&value)
             return
         }
-        switch value {
-        case .dictionary(var dictionary):
-            guard var child = dictionary[component] else { return }
-            value = .null  // release the tree's reference so the child is changed in place
-            modify(&child, path.dropFirst(), change)
-            dictionary.set(component, child, line: dictionary.line(of: component))
+        // Taken out of the tree, so that no other reference holds the container while it changes
+        // (else every edit copies the `objects` table).
+        if var dictionary = value.takeDictionary() {
+            dictionary.modifyValue(of: component) { child in modify(&child, path.dropFirst(), change) }
             value = .dictionary(dictionary)
-        case .array(var elements):
-            guard let position = position(component), position < elements.count else { return }
-            value = .null
-            modify(&elements[position], path.dropFirst(), change)
+        } else if var elements = value.takeArray() {
+            if let position = position(component), position < elements.count { modify(&elements[position], path.dropFirst(), change) }
             value = .array(elements)
-        default:
-            return
         }
     }
 

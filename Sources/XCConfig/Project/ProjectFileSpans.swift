@@ -107,15 +107,22 @@ struct ProjectTextPatches {
         patches.append((range, bytes, patches.count))
     }
 
-    /// `original` with every edit applied: back to front, so earlier offsets stay valid. At one
-    /// offset a removal goes before an insertion there (the insertion then lands in front of
-    /// what was removed, not inside it), and of two insertions the earlier ends up first.
+    /// `original` with every edit applied, in one pass from the front (replacing ranges one by
+    /// one would move the rest of the file each time). At one offset an insertion lands in front
+    /// of what a removal there takes away, and of two insertions the earlier ends up first.
     func applied(to original: [UInt8]) -> [UInt8] {
         let ordered = patches.sorted {
-            ($0.range.lowerBound, $0.range.upperBound, $0.sequence) > ($1.range.lowerBound, $1.range.upperBound, $1.sequence)
+            ($0.range.lowerBound, $0.range.upperBound, $0.sequence) < ($1.range.lowerBound, $1.range.upperBound, $1.sequence)
         }
-        var bytes = original
-        for patch in ordered { bytes.replaceSubrange(patch.range, with: patch.bytes) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(original.count + ordered.reduce(0) { $0 + $1.bytes.count })
+        var copied = 0
+        for patch in ordered {
+            if patch.range.lowerBound > copied { bytes.append(contentsOf: original[copied..<patch.range.lowerBound]) }
+            bytes.append(contentsOf: patch.bytes)
+            copied = max(copied, patch.range.upperBound)
+        }
+        bytes.append(contentsOf: original[copied...])
         return bytes
     }
 }

@@ -4,7 +4,10 @@
 /// One tree type for the three syntaxes, so the object-graph readers do not care which one the
 /// file used. Unlike ``PropertyListValue`` it remembers the line of every dictionary key, so
 /// provenance can point at the line where a build setting is written.
-package indirect enum ProjectFileValue: Sendable, Hashable {
+///
+/// Not `indirect`: arrays and dictionaries hold their elements on the heap already, and a
+/// boxed case would keep a second reference to a container an edit changes in place.
+package enum ProjectFileValue: Sendable, Hashable {
     /// A string. Old-style property lists have no other scalar: `YES`, `46` are strings too
     /// (project-formats.md §A.2).
     case string(String)
@@ -43,6 +46,23 @@ package indirect enum ProjectFileValue: Sendable, Hashable {
     package var booleanValue: Bool? {
         if case .boolean(let value) = self { return value }
         return nil
+    }
+
+    /// The dictionary, leaving `.null` in its place; `nil` (and nothing changed) when this is
+    /// not a dictionary. The caller then holds the only reference, so changing the dictionary
+    /// does not copy it (a `switch` over the value would keep a second one until its end).
+    package mutating func takeDictionary() -> ProjectFileDictionary? {
+        guard case .dictionary(let dictionary) = self else { return nil }
+        self = .null
+        return dictionary
+    }
+
+    /// The elements, leaving `.null` in their place; `nil` (and nothing changed) when this is
+    /// not an array. See ``takeDictionary()``.
+    package mutating func takeArray() -> [ProjectFileValue]? {
+        guard case .array(let elements) = self else { return nil }
+        self = .null
+        return elements
     }
 
     /// A short name of the kind of value, for error messages.
@@ -134,6 +154,14 @@ package struct ProjectFileDictionary: Sendable, Hashable {
             for (position, entry) in entries.enumerated() { built[entry.key] = position }
             index = built
         }
+    }
+
+    /// Changes the value of `key` in place, when present. Unlike reading it and setting it
+    /// back, the value is not shared with the dictionary meanwhile, so a change deep inside
+    /// it does not copy the containers on the way (the `objects` table, for every edit).
+    package mutating func modifyValue(of key: String, _ change: (inout ProjectFileValue) -> Void) {
+        guard let position = position(of: key) else { return }
+        change(&entries[position].value)
     }
 
     /// Removes `key` and its value, when present.

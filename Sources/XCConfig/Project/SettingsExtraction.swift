@@ -79,7 +79,7 @@ extension ProjectEditing {
             }
             let names = configurations.map(\.name)
             let merged = XCConfigTextFromProject.merged(perConfiguration, configurations: names)
-            let shared = extra + merged.filter { entry in !names.contains { entry.key.contains("[config=\($0)]") } }
+            let shared = extra + merged.filter { entry in !names.contains { entry.key.containsBytes("[config=\($0)]") } }
             // Nothing to move: leave this level alone.
             guard !extra.isEmpty || configurations.contains(where: { $0.buildSettings.contains { Self.isRepresentable($0.value) } }) else { return }
             let fileStem = Path.fileNameComponent(fileStem)
@@ -88,7 +88,7 @@ extension ProjectEditing {
             session.write(try text(name: Path.basename(sharedPath), directory: output, includes: [], entries: shared, owner: owner), to: sharedPath)
             for configuration in configurations {
                 guard let id = ids.first(where: { $0.name == configuration.name })?.id else { continue }
-                let own = merged.filter { $0.key.contains("[config=\(configuration.name)]") }.map { entry in
+                let own = merged.filter { $0.key.containsBytes("[config=\(configuration.name)]") }.map { entry in
                     XCConfigTextFromProject.Entry(key: entry.key.replacingEvery("[config=\(configuration.name)]", with: ""), value: entry.value)
                 }
                 var includes: [String] = []

@@ -31,7 +31,10 @@ public struct XcodeProject: Sendable, Hashable {
     /// The project-level configurations, in order.
     public var configurations: [ProjectConfiguration]
     /// The targets, in order; the first one is what `xcodebuild` uses without `-target`.
-    public var targets: [ProjectTarget]
+    public var targets: [ProjectTarget] { didSet { targetPositions = Self.positions(of: targets) } }
+    /// Name → position of the first target of that name: an edit or a comparison looks up
+    /// every target by name, and a search each time made that quadratic in targets.
+    private var targetPositions: [String: Int]
     /// `developmentRegion` / `localizations.development`, which feeds `DEVELOPMENT_LANGUAGE`.
     public var developmentRegion: String?
     /// `attributes.CLASSPREFIX` / `class-prefix`, which feeds `PROJECT_CLASS_PREFIX`.
@@ -54,6 +57,7 @@ public struct XcodeProject: Sendable, Hashable {
         self.defaultConfigurationName = defaultConfigurationName
         self.configurations = configurations
         self.targets = targets
+        targetPositions = Self.positions(of: targets)
         self.developmentRegion = developmentRegion
         self.classPrefix = classPrefix
         self.warnings = warnings
@@ -61,7 +65,13 @@ public struct XcodeProject: Sendable, Hashable {
 
     /// The target named `name` (targets are matched by `name`, not `productName`; §A.3).
     public func target(named name: String) -> ProjectTarget? {
-        targets.first { $0.name == name }
+        targetPositions[name].map { targets[$0] }
+    }
+
+    private static func positions(of targets: [ProjectTarget]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        for (position, target) in targets.enumerated() where positions[target.name] == nil { positions[target.name] = position }
+        return positions
     }
 
     /// The configuration of `list` to use for `requested`: the one named `requested`, else the one

@@ -20,6 +20,11 @@ extension String {
         return output
     }
 
+    /// Whether `target`'s UTF-8 bytes occur in this string (`contains` compares characters).
+    package func containsBytes(_ target: String) -> Bool {
+        target.isEmpty || firstByteRange(of: target) != nil
+    }
+
     /// The first range, from `start` on, whose UTF-8 bytes are `target`'s.
     package func firstByteRange(of target: String, from start: String.Index? = nil) -> Range<String.Index>? {
         let bytes = utf8, needle = target.utf8
