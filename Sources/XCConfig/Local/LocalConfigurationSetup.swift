@@ -32,9 +32,15 @@ package struct LocalWrite: Sendable, Hashable {
     package var bytes: [UInt8]
     /// The contents before, `nil` when the file is new: what a failed operation puts back.
     package var previous: [UInt8]?
+    /// The lines the write only appends (a `.gitignore` entry), which it appends to the file as
+    /// it is by then when another program changed it meanwhile (parallel `local init` runs);
+    /// `nil`: such a change refuses the write.
+    package var appendedLines: [String]? = nil
 
     /// The write as one file of a ``FileTransaction``.
-    package var fileEdit: FileEdit { FileEdit(path: path, bytes: bytes, previous: previous) }
+    package var fileEdit: FileEdit {
+        FileEdit(path: path, bytes: bytes, previous: previous, onConflict: appendedLines.map { .appendLines($0) } ?? .refuse)
+    }
 }
 
 /// Everything a `local` operation would do, computed before anything is written, so `--dry-run`
@@ -214,7 +220,9 @@ package struct LocalConfigurationSetup: Sendable {
                     if git.isIgnored == true {
                         alreadyIgnored = true
                     } else if let updated = GitIgnoreFile.adding(relative, to: existing) {
-                        writes.append(LocalWrite(role: .gitignore, path: gitignore, bytes: updated, previous: existing))
+                        writes.append(LocalWrite(
+                            role: .gitignore, path: gitignore, bytes: updated, previous: existing,
+                            appendedLines: [GitIgnoreFile.pattern(for: relative)]))
                         ignored = true
                     } else if git.isTracked == true {
                         // Listed, but .gitignore never applies to a file git tracks: the warning

@@ -54,6 +54,21 @@ public protocol FileSystem: Sendable {
     /// at `path` with `expected` (`nil`: nothing may be there) and, when they differ, leaves
     /// `path` alone and throws ``FileSystemError/Reason/changedSinceRead``.
     func writeAtomically(_ bytes: [UInt8], to path: String, ifUnchangedFrom expected: [UInt8]?) throws(FileSystemError)
+    /// Replaces the file at `path` atomically, as ``writeAtomically(_:to:)`` does, with what
+    /// `contents` makes of what is there just before (`nil`: nothing); when `contents` throws,
+    /// `path` is left alone. A real file system holds an advisory lock (`flock`) on the file
+    /// from that read until the new file is in place, and creates a new file only where none
+    /// is. Without `flushing`, the new file is not flushed to disk by itself: ``flush(_:)``
+    /// then does it for many files at once.
+    ///
+    /// - Returns: what was there before, and what was written.
+    @discardableResult
+    func replaceAtomically(
+        _ path: String, flushing: Bool, with contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
+    ) throws(FileSystemError) -> (previous: [UInt8]?, written: [UInt8])
+    /// Flushes to disk what ``replaceAtomically(_:flushing:with:)`` wrote to `paths` without
+    /// flushing, and the folders that name them.
+    func flush(_ paths: [String]) throws(FileSystemError)
     /// Removes the file or empty directory at `path` (to undo what a failed edit created).
     func removeItem(_ path: String) throws(FileSystemError)
     /// Creates the directory at `path` (its parent must exist); nothing happens when it exists.
@@ -88,6 +103,20 @@ extension FileSystem {
         }
         try writeAtomically(bytes, to: path)
     }
+
+    /// For file systems without locks: reads, then writes.
+    @discardableResult
+    public func replaceAtomically(
+        _ path: String, flushing: Bool, with contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
+    ) throws(FileSystemError) -> (previous: [UInt8]?, written: [UInt8]) {
+        let current = kind(of: path) == nil ? nil : try read(path)
+        let bytes = try contents(current)
+        try writeAtomically(bytes, to: path)
+        return (current, bytes)
+    }
+
+    /// For file systems that keep nothing in a cache.
+    public func flush(_ paths: [String]) throws(FileSystemError) {}
 
     /// For read-only file systems.
     public func removeItem(_ path: String) throws(FileSystemError) {

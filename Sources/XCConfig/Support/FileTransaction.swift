@@ -7,15 +7,51 @@ public struct FileEdit: Sendable, Hashable {
     public var bytes: [UInt8]
     /// The contents the edit was computed from; `nil` when the file did not exist (it is created).
     public var previous: [UInt8]?
+    /// What to do when the file is no longer ``previous`` by the time it is written.
+    public var onConflict: FileEditConflict
 
-    public init(path: String, bytes: [UInt8], previous: [UInt8]?) {
+    public init(path: String, bytes: [UInt8], previous: [UInt8]?, onConflict: FileEditConflict = .refuse) {
         self.path = path
         self.bytes = bytes
         self.previous = previous
+        self.onConflict = onConflict
     }
 
     /// Whether the edit creates the file.
     public var createsFile: Bool { previous == nil }
+
+    /// What to write over `current` (`nil`: no file): ``bytes`` when it is still ``previous``,
+    /// else what ``onConflict`` makes of it; `nil` to write nothing.
+    func contents(over current: [UInt8]?) -> [UInt8]? {
+        if current == previous { return bytes }
+        switch onConflict {
+        case .refuse: return nil
+        case .appendLines(let lines): return FileEditConflict.appending(lines, to: current)
+        }
+    }
+}
+
+/// What a ``FileTransaction`` does with a file that changed after the edit was computed.
+public enum FileEditConflict: Sendable, Hashable {
+    /// Writes nothing: the command is run again on the file as it is now.
+    case refuse
+    /// The edit only adds these lines, which any version of the file can take (entries of a
+    /// `.gitignore` that parallel runs each add one to): they are appended to the file as it is
+    /// now, each unless a line already reads the same.
+    case appendLines([String])
+
+    static func appending(_ lines: [String], to current: [UInt8]?) -> [UInt8] {
+        var bytes = current ?? []
+        let text = String(decoding: bytes, as: UTF8.self)
+        // "\r\n" is one Character.
+        let present = Set(text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).map(String.init))
+        let newline = text.containsBytes("\r\n") ? "\r\n" : "\n"
+        for line in lines where !present.contains(line) {
+            if let last = bytes.last, last != 0x0A, last != 0x0D { bytes += newline.utf8 }
+            bytes += (line + newline).utf8
+        }
+        return bytes
+    }
 }
 
 /// Why a ``FileTransaction`` wrote nothing.
@@ -48,9 +84,10 @@ public struct FileTransactionError: Error, Sendable, Hashable, CustomStringConve
 /// Writes several files so that all of them land or none does.
 ///
 /// Every file is first compared with what the edit was computed from; any difference stops the
-/// transaction before anything is written. Then each file is written atomically (a temporary
-/// file renamed over it), compared once more just before its rename, and folders that new files
-/// need are created. When a write fails, or Ctrl-C, SIGTERM or SIGHUP arrives, the files written
+/// transaction before anything is written (a file whose edit only appends lines takes them on
+/// whatever it holds now). Then each file is written atomically (a temporary file renamed over
+/// it), compared once more just before its rename under an advisory lock on it, and folders that
+/// new files need are created. The files reach the disk together, the last one after the others. When a write fails, or Ctrl-C, SIGTERM or SIGHUP arrives, the files written
 /// before get their previous contents back, created files and folders are removed, and the error
 /// says so (after a signal, the process then ends).
 public enum FileTransaction {
@@ -77,7 +114,7 @@ public enum FileTransaction {
                 throw FileTransactionError(.writeFailed, "not a regular file; nothing written", file: edit.path)
             }
             let current = fileSystem.kind(of: edit.path) == nil ? nil : try? fileSystem.read(edit.path)
-            if current != edit.previous || (edit.previous == nil && fileSystem.exists(edit.path)) {
+            if edit.contents(over: current) == nil || (edit.previous == nil && current == nil && fileSystem.exists(edit.path)) {
                 throw changed(edit.path)
             }
         }
@@ -92,15 +129,24 @@ public enum FileTransaction {
     private static func write(_ edits: [FileEdit], fileSystem: any FileSystem, interrupted: () -> Bool) throws(FileTransactionError) {
         var createdDirectories: [String] = []
         var done: [FileEdit] = []
-        for edit in edits {
+        for (position, edit) in edits.enumerated() {
             if interrupted() { break }
             do {
                 for directory in missingDirectories(above: edit.path, fileSystem: fileSystem) {
                     try fileSystem.createDirectory(directory)
                     createdDirectories.append(directory)
                 }
-                try fileSystem.writeAtomically(edit.bytes, to: edit.path, ifUnchangedFrom: edit.previous)
-                done.append(edit)
+                // The files before the last one reach the disk together, before it does: the
+                // last one (the project file, the local file) is the one that refers to them,
+                // and a flush each made an extract of thousands of files take minutes.
+                let isLast = position == edits.count - 1
+                if isLast, !done.isEmpty { try fileSystem.flush(done.map(\.path)) }
+                // Compared (or merged) with what is there under the file's lock, just before the rename.
+                let written = try fileSystem.replaceAtomically(edit.path, flushing: isLast) { (current) throws(FileSystemError) in
+                    guard let bytes = edit.contents(over: current) else { throw FileSystemError(path: edit.path, reason: .changedSinceRead) }
+                    return bytes
+                }
+                done.append(FileEdit(path: edit.path, bytes: written.written, previous: written.previous))
             } catch {
                 let kept = undo(done, createdDirectories: createdDirectories, fileSystem: fileSystem)
                 if error.reason == .changedSinceRead {

@@ -215,8 +215,23 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
         }
     }
 
+    /// Reads, makes the contents and writes under one lock: no other writer can come between.
+    @discardableResult
+    public func replaceAtomically(
+        _ path: String, flushing: Bool, with contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
+    ) throws(FileSystemError) -> (previous: [UInt8]?, written: [UInt8]) {
+        try write(to: path, comparing: false, with: nil, contents)
+    }
+
     private func write(_ bytes: [UInt8], to path: String, comparing: Bool, with expected: [UInt8]?) throws(FileSystemError) {
-        try state.withLock { (tree: inout Tree) throws(FileSystemError) in
+        try write(to: path, comparing: comparing, with: expected) { _ in bytes }
+    }
+
+    @discardableResult
+    private func write(
+        to path: String, comparing: Bool, with expected: [UInt8]?, _ contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
+    ) throws(FileSystemError) -> (previous: [UInt8]?, written: [UInt8]) {
+        try state.withLock { (tree: inout Tree) throws(FileSystemError) -> (previous: [UInt8]?, written: [UInt8]) in
             guard let target = tree.resolve(path) else { throw FileSystemError(path: path, reason: .ioError("Too many levels of symbolic links")) }
             let directory = Path.directory(of: target)
             guard case .directory(let directoryPermissions)? = tree.nodes[directory] else {
@@ -233,15 +248,15 @@ public final class InMemoryFileSystem: FileSystem, @unchecked Sendable {
                 // The real helper removes its temporary file on failure; here none was created.
                 throw FileSystemError(path: path, reason: reason)
             }
-            if comparing {
-                var current: [UInt8]?
-                if case .file(let existing, _)? = tree.nodes[target] { current = existing }
-                if current != expected || (expected == nil && tree.nodes[target] != nil) {
-                    throw FileSystemError(path: path, reason: .changedSinceRead)
-                }
+            var current: [UInt8]?
+            if case .file(let existing, _)? = tree.nodes[target] { current = existing }
+            if comparing, current != expected || (expected == nil && tree.nodes[target] != nil) {
+                throw FileSystemError(path: path, reason: .changedSinceRead)
             }
+            let bytes = try contents(current)
             tree.nodes[target] = .file(bytes, permissions: permissions)
             tree.writeLog.append(target)
+            return (current, bytes)
         }
     }
 

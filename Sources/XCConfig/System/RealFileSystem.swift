@@ -125,41 +125,60 @@ public struct RealFileSystem: FileSystem {
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-        try writeAtomically(bytes, to: path, comparing: false, with: nil)
+        try replaceAtomically(path, flushing: true) { _ in bytes }
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String, ifUnchangedFrom expected: [UInt8]?) throws(FileSystemError) {
-        try writeAtomically(bytes, to: path, comparing: true, with: expected)
-    }
-
-    public func removeItem(_ path: String) throws(FileSystemError) {
-        let fullPath = absolute(path)
-        var info = stat()
-        guard lstat(fullPath, &info) == 0 else { throw RealFileSystem.error(errno, path: path) }
-        let result = info.st_mode & S_IFMT == S_IFDIR ? rmdir(fullPath) : unlink(fullPath)
-        if result != 0 { throw RealFileSystem.error(errno, path: path) }
-    }
-
-    public func createDirectory(_ path: String) throws(FileSystemError) {
-        let fullPath = absolute(path)
-        if mkdir(fullPath, 0o777) != 0 {
-            let code = errno
-            if code == EEXIST, kind(of: fullPath) == .directory { return }
-            throw RealFileSystem.error(code, path: path)
+        try replaceAtomically(path, flushing: true) { (current) throws(FileSystemError) in
+            guard current == expected else { throw FileSystemError(path: path, reason: .changedSinceRead) }
+            return bytes
         }
     }
 
-    /// Writes through a temporary file renamed over `path`; when `comparing`, what is at `path`
-    /// just before the rename must be `expected` (`nil`: nothing).
-    private func writeAtomically(_ bytes: [UInt8], to path: String, comparing: Bool, with expected: [UInt8]?) throws(FileSystemError) {
+    /// Writes through a temporary file renamed over `path`, holding a ``FileLock`` on the file
+    /// that was there from the read to the rename; a new file is linked into place, which fails
+    /// when another program created one meanwhile (then it is read and `contents` asked again).
+    @discardableResult
+    public func replaceAtomically(
+        _ path: String, flushing: Bool, with contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
+    ) throws(FileSystemError) -> (previous: [UInt8]?, written: [UInt8]) {
         // A signal between creating the temporary file and renaming it would leave the
         // temporary behind: it ends the process once the rename (or the clean-up) is done.
-        try TerminationSignals.deferring { (_) throws(FileSystemError) in
-            try writeThroughTemporaryFile(bytes, to: path, comparing: comparing, with: expected)
+        try TerminationSignals.deferring { (interrupted) throws(FileSystemError) in
+            while true {
+                if let done = try replaceThroughTemporaryFile(path, flushing: flushing, interrupted: interrupted, contents) { return done }
+            }
         }
     }
 
-    private func writeThroughTemporaryFile(_ bytes: [UInt8], to path: String, comparing: Bool, with expected: [UInt8]?) throws(FileSystemError) {
+    /// Flushes everything at once where the system can (`sync`: one journal commit for all
+    /// the files, where an `fsync` each costs one per file), else each file and folder.
+    public func flush(_ paths: [String]) throws(FileSystemError) {
+        #if canImport(Darwin)
+        var folders = Set<String>()
+        for path in paths {
+            let target = resolvingSymlinks(absolute(path))
+            folders.insert(Path.directory(of: target))
+            try RealFileSystem.fsync(target)
+        }
+        for folder in folders { try? RealFileSystem.fsync(folder) }
+        #else
+        if !paths.isEmpty { sync() }
+        #endif
+    }
+
+    private static func fsync(_ path: String) throws(FileSystemError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw error(errno, path: path) }
+        defer { close(descriptor) }
+        if Glue.fsync(descriptor) != 0 { throw error(errno, path: path) }
+    }
+
+    /// One attempt of ``replaceAtomically(_:flushing:with:)``; `nil` when another program
+    /// created the file between the read and the link, to try again.
+    private func replaceThroughTemporaryFile(
+        _ path: String, flushing: Bool, interrupted: () -> Bool, _ contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
+    ) throws(FileSystemError) -> (previous: [UInt8]?, written: [UInt8])? {
         var target = absolute(path)
         // Write through a symbolic link, so a linked configuration stays linked.
         var linkInfo = stat()
@@ -168,15 +187,18 @@ public struct RealFileSystem: FileSystem {
             if resolved != target { target = resolved }
         }
         var existing = stat()
-        let targetExists = stat(target, &existing) == 0
-        if targetExists, existing.st_mode & S_IFMT == S_IFDIR {
-            throw FileSystemError(path: path, reason: .isDirectory)
-        }
-        if targetExists, existing.st_mode & S_IFMT != S_IFREG {
+        if stat(target, &existing) == 0 {
+            if existing.st_mode & S_IFMT == S_IFDIR { throw FileSystemError(path: path, reason: .isDirectory) }
             // Renaming over a device or a pipe (/dev/null, /dev/stdout) would replace it with a
             // regular file; such a target is not something to write atomically.
-            throw FileSystemError(path: path, reason: .ioError("not a regular file; refusing to replace it"))
+            if existing.st_mode & S_IFMT != S_IFREG {
+                throw FileSystemError(path: path, reason: .ioError("not a regular file; refusing to replace it"))
+            }
         }
+        let lock = try FileLock.lock(target, interrupted: interrupted)
+        let targetExists = lock != nil && stat(target, &existing) == 0
+        let current = targetExists ? try read(target) : nil
+        let bytes = try contents(current)
 
         let directory = Path.directory(of: target)
         let temporary = Path.join(directory, ".\(Path.basename(target)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -195,25 +217,58 @@ public struct RealFileSystem: FileSystem {
             _ = fchown(descriptor, existing.st_uid, existing.st_gid)
         }
         if failure == nil { failure = RealFileSystem.writeAll(bytes, to: descriptor, path: path) }
-        if failure == nil, fsync(descriptor) != 0 { failure = RealFileSystem.error(errno, path: path) }
+        if failure == nil, flushing, Glue.fsync(descriptor) != 0 { failure = RealFileSystem.error(errno, path: path) }
         if close(descriptor) != 0, failure == nil { failure = RealFileSystem.error(errno, path: path) }
-        if failure == nil, comparing {
-            // As late as possible: another program may have saved the file while this one worked.
-            let current = kind(of: target) == nil ? nil : try? read(target)
-            if current != expected || (expected == nil && kind(of: target) != nil) {
-                failure = FileSystemError(path: path, reason: .changedSinceRead)
+        if failure == nil {
+            if targetExists {
+                if rename(temporary, target) != 0 { failure = RealFileSystem.error(errno, path: path) }
+            } else if link(temporary, target) == 0 {
+                unlink(temporary)
+            } else {
+                let code = errno
+                if code == EEXIST {
+                    // Created by another program since the read: read it, and ask again.
+                    unlink(temporary)
+                    return nil
+                }
+                // A file system without hard links: no other way to refuse a file created meanwhile.
+                if kind(of: target) != nil {
+                    unlink(temporary)
+                    return nil
+                }
+                if rename(temporary, target) != 0 { failure = RealFileSystem.error(errno, path: path) }
             }
         }
-        if failure == nil, rename(temporary, target) != 0 { failure = RealFileSystem.error(errno, path: path) }
+        lock?.unlock()
         if let failure {
             unlink(temporary)
             throw failure
         }
-        // Make the rename itself durable. Best effort: some file systems refuse fsync on a directory.
-        let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
+        if flushing {
+            // Make the rename itself durable. Best effort: some file systems refuse fsync on a directory.
+            let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
+            if directoryDescriptor >= 0 {
+                _ = Glue.fsync(directoryDescriptor)
+                close(directoryDescriptor)
+            }
+        }
+        return (current, bytes)
+    }
+
+    public func removeItem(_ path: String) throws(FileSystemError) {
+        let fullPath = absolute(path)
+        var info = stat()
+        guard lstat(fullPath, &info) == 0 else { throw RealFileSystem.error(errno, path: path) }
+        let result = info.st_mode & S_IFMT == S_IFDIR ? rmdir(fullPath) : unlink(fullPath)
+        if result != 0 { throw RealFileSystem.error(errno, path: path) }
+    }
+
+    public func createDirectory(_ path: String) throws(FileSystemError) {
+        let fullPath = absolute(path)
+        if mkdir(fullPath, 0o777) != 0 {
+            let code = errno
+            if code == EEXIST, kind(of: fullPath) == .directory { return }
+            throw RealFileSystem.error(code, path: path)
         }
     }
 
@@ -299,6 +354,16 @@ package enum Glue {
         Musl.read(descriptor, buffer, count)
         #else
         Glibc.read(descriptor, buffer, count)
+        #endif
+    }
+
+    package static func fsync(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        Darwin.fsync(descriptor)
+        #elseif canImport(Musl)
+        Musl.fsync(descriptor)
+        #else
+        Glibc.fsync(descriptor)
         #endif
     }
 
