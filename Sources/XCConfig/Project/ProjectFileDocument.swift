@@ -307,9 +307,44 @@ package struct ProjectFileDocument: Sendable {
 
     /// Each place of the original file is edited once per document.
     private mutating func claim(_ path: [String]) throws(ProjectFileError) {
+        try refuseDuplicateKey(on: path)
         guard editedPaths.insert(path).inserted else {
             throw internalError("'\(path.joined(separator: " / "))' edited twice")
         }
+    }
+
+    /// A key written twice in one dictionary of an old-style file reads as its last value
+    /// (project-formats.md §A.2); an edit there would change one place and leave the other to
+    /// read back. Refused, pointing at the later place and naming both lines.
+    private func refuseDuplicateKey(on path: [String]) throws(ProjectFileError) {
+        guard let text, !path.isEmpty else { return }
+        for length in 1...path.count {
+            let keyPath = Array(path.prefix(length))
+            guard let earlier = text.spans.shadowed(keyPath).first, let last = text.spans[keyPath] else { continue }
+            let (line, column) = Self.lineAndColumn(of: last.entryStart, in: original)
+            let earlierLine = Self.lineAndColumn(of: earlier.entryStart, in: original).line
+            let container: String
+            switch length {
+            case 1: container = "the file"
+            case 2 where keyPath[0] == "objects": container = "the objects"
+            case 3 where keyPath[0] == "objects": container = "the object \(keyPath[1])"
+            default: container = Self.position(keyPath[length - 2]) == nil ? "one \(keyPath[length - 2])" : "one list"
+            }
+            throw ProjectFileError(
+                file: self.path, line: line, column: column,
+                message: "'\(keyPath[length - 1])' is written twice in \(container), on lines \(earlierLine) and \(line) (Xcode reads the last one); "
+                    + "remove one of them, then run the command again; nothing written")
+        }
+    }
+
+    /// The 1-based line and column (in bytes) of `offset`.
+    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 1, lineStart = 0
+        for position in 0..<min(offset, bytes.count) where bytes[position] == 0x0A {
+            line += 1
+            lineStart = position + 1
+        }
+        return (line, offset - lineStart + 1)
     }
 
     /// Whether `path` lies inside an object added by this document.

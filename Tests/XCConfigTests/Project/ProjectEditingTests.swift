@@ -1,3 +1,4 @@
+import ConformanceSupport
 import Testing
 @testable import XCConfig
 
@@ -473,6 +474,30 @@ import Testing
             #include "App.xcconfig"
 
             """)
+    }
+
+    /// Issue 30, finding 14: a target named `Foo/Bar` is extracted to `FooBar…` files (a file
+    /// name holds no `/`), and its settings resolve from them as before: the plan verifies.
+    @Test(arguments: [[], ["Foo/Bar"]])
+    func aTargetNameWithASlashIsExtractedAndVerifies(targets: [String]) throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/repo")
+        fileSystem.addFile(
+            "/repo/App.xcodeproj/project.pbxproj",
+            GeneratedProjects.project(targets: 2).replacingEvery("name = Target1;", with: "name = \"Foo/Bar\";"))
+        fileSystem.addFile("/repo/Config/Shared.xcconfig", "DEVELOPMENT_TEAM = ABCDE12345\n")
+        let plan = try ProjectEditing.planExtract(project: "App.xcodeproj", output: "Extracted", targets: targets, fileSystem: fileSystem)
+        try ProjectEditing.apply(plan, fileSystem: fileSystem)
+        let after = try XcodeProject.load(path: "/repo/App.xcodeproj", fileSystem: fileSystem)
+        let target = try #require(after.target(named: "Foo/Bar"))
+        for configuration in target.configurations {
+            #expect(configuration.buildSettings.isEmpty)
+            #expect(configuration.baseConfiguration?.path == "/repo/Extracted/FooBar-\(configuration.name).xcconfig")
+        }
+        let debug = try after.loadStack(target: "Foo/Bar", configuration: "Debug", fileSystem: fileSystem).resolver
+        #expect(debug.value(of: "OTHER_FLAG_1") == "-D X1")
+        #expect(debug.value(of: "PRODUCT_BUNDLE_IDENTIFIER") == "com.example.target1")
+        #expect(debug.value(of: "TARGET_NAME") == "Foo/Bar")
+        #expect(try ProjectEditing.planExtract(project: "App.xcodeproj", output: "Extracted", targets: targets, fileSystem: fileSystem).isEmpty)
     }
 
     @Test func existingFilesInTheOutputFolderAreNeverReplaced() throws {
