@@ -180,9 +180,10 @@ struct OldStyleProjectText: ProjectTextLayout {
             let objectLine = object.render(indent)
             func follows(_ id: String) -> Bool { !id.utf8.lexicographicallyPrecedes(object.id.utf8) && id != object.id }
             if let section = sectionMarkers.firstIndex(where: { $0.name == object.isa }) {
-                while nextMember[section] < members[section].count, !follows(members[section][nextMember[section]].id) { nextMember[section] += 1 }
-                if nextMember[section] < members[section].count, let next = Optional(members[section][nextMember[section]].span),
-                   indentation(before: next.entryStart) != nil {
+                let inSection = members[section]
+                while nextMember[section] < inSection.count, !follows(inSection[nextMember[section]].id) { nextMember[section] += 1 }
+                if nextMember[section] < inSection.count, indentation(before: inSection[nextMember[section]].span.entryStart) != nil {
+                    let next = inSection[nextMember[section]].span
                     patch(lineStart(next.entryStart)..<lineStart(next.entryStart), objectLine)
                 } else {
                     let end = sectionMarkers[section].end

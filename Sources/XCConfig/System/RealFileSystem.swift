@@ -125,7 +125,10 @@ public struct RealFileSystem: FileSystem {
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-        try replaceAtomically(path, flushing: true) { _ in bytes }
+        try TerminationSignals.deferring { (interrupted) throws(FileSystemError) in
+            // What is there is not asked for: not read (it may be larger than a read allows).
+            while try replaceThroughTemporaryFile(path, flushing: true, readingCurrent: false, interrupted: interrupted, { _ in bytes }) == nil {}
+        }
     }
 
     public func writeAtomically(_ bytes: [UInt8], to path: String, ifUnchangedFrom expected: [UInt8]?) throws(FileSystemError) {
@@ -146,7 +149,9 @@ public struct RealFileSystem: FileSystem {
         // temporary behind: it ends the process once the rename (or the clean-up) is done.
         try TerminationSignals.deferring { (interrupted) throws(FileSystemError) in
             while true {
-                if let done = try replaceThroughTemporaryFile(path, flushing: flushing, interrupted: interrupted, contents) { return done }
+                if let done = try replaceThroughTemporaryFile(path, flushing: flushing, readingCurrent: true, interrupted: interrupted, contents) {
+                    return done
+                }
             }
         }
     }
@@ -177,7 +182,8 @@ public struct RealFileSystem: FileSystem {
     /// One attempt of ``replaceAtomically(_:flushing:with:)``; `nil` when another program
     /// created the file between the read and the link, to try again.
     private func replaceThroughTemporaryFile(
-        _ path: String, flushing: Bool, interrupted: () -> Bool, _ contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
+        _ path: String, flushing: Bool, readingCurrent: Bool, interrupted: () -> Bool,
+        _ contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
     ) throws(FileSystemError) -> (previous: [UInt8]?, written: [UInt8])? {
         var target = absolute(path)
         // Write through a symbolic link, so a linked configuration stays linked.
@@ -197,7 +203,7 @@ public struct RealFileSystem: FileSystem {
         }
         let lock = try FileLock.lock(target, interrupted: interrupted)
         let targetExists = lock != nil && stat(target, &existing) == 0
-        let current = targetExists ? try read(target) : nil
+        let current = targetExists && readingCurrent ? try read(target) : nil
         let bytes = try contents(current)
 
         let directory = Path.directory(of: target)
