@@ -23,6 +23,25 @@ import Testing
         #expect(fileSystem.allPaths == before)
     }
 
+    /// Issue 30, finding 11: a `.gitignore` another `local init` added its entry to since this
+    /// one read it keeps that entry and gets this one's, in its line-break style; an entry
+    /// already there is not added twice. The other files are written as planned.
+    @Test(arguments: [
+        ("build/\nLocal/B.xcconfig\n", "build/\nLocal/B.xcconfig\nLocal/A.xcconfig\n"),
+        ("build/\r\nLocal/B.xcconfig", "build/\r\nLocal/B.xcconfig\r\nLocal/A.xcconfig\r\n"),
+        ("build/\nLocal/A.xcconfig\n", "build/\nLocal/A.xcconfig\n"),
+    ])
+    func anEditThatAppendsLinesTakesThemOnAFileChangedMeanwhile(current: String, merged: String) throws {
+        let fileSystem = InMemoryFileSystem(currentDirectory: "/p", files: [".gitignore": current, "a.txt": "a\n"])
+        let edits = [
+            FileEdit(path: "/p/.gitignore", bytes: Array("build/\nLocal/A.xcconfig\n".utf8), previous: Array("build/\n".utf8), onConflict: .appendLines(["Local/A.xcconfig"])),
+            FileEdit(path: "/p/a.txt", bytes: Array("A\n".utf8), previous: Array("a\n".utf8)),
+        ]
+        try FileTransaction.apply(edits, fileSystem: fileSystem)
+        #expect(fileSystem.contentsOfFile("/p/.gitignore") == merged)
+        #expect(fileSystem.contentsOfFile("/p/a.txt") == "A\n")
+    }
+
     @Test func aFileChangedSinceItWasReadStopsEverythingBeforeTheFirstWrite() throws {
         let fileSystem = InMemoryFileSystem(currentDirectory: "/p", files: ["a.txt": "a\n", "b.txt": "changed\n"])
         let edits = [
