@@ -148,11 +148,14 @@ public struct RealFileSystem: FileSystem {
         // A signal between creating the temporary file and renaming it would leave the
         // temporary behind: it ends the process once the rename (or the clean-up) is done.
         try TerminationSignals.deferring { (interrupted) throws(FileSystemError) in
-            while true {
+            // A program that does not lock can still write meanwhile: each time, the file is
+            // read and `contents` asked again, a bounded number of times.
+            for _ in 0..<100 {
                 if let done = try replaceThroughTemporaryFile(path, flushing: flushing, readingCurrent: true, interrupted: interrupted, contents) {
                     return done
                 }
             }
+            throw FileSystemError(path: path, reason: .changedSinceRead)
         }
     }
 
@@ -180,7 +183,7 @@ public struct RealFileSystem: FileSystem {
     }
 
     /// One attempt of ``replaceAtomically(_:flushing:with:)``; `nil` when another program
-    /// created the file between the read and the link, to try again.
+    /// changed the file after the read, or created it before the link, to try again.
     private func replaceThroughTemporaryFile(
         _ path: String, flushing: Bool, readingCurrent: Bool, interrupted: () -> Bool,
         _ contents: (_ current: [UInt8]?) throws(FileSystemError) -> [UInt8]
@@ -225,6 +228,11 @@ public struct RealFileSystem: FileSystem {
         if failure == nil { failure = RealFileSystem.writeAll(bytes, to: descriptor, path: path) }
         if failure == nil, flushing, Glue.fsync(descriptor) != 0 { failure = RealFileSystem.error(errno, path: path) }
         if close(descriptor) != 0, failure == nil { failure = RealFileSystem.error(errno, path: path) }
+        // Compared once more as late as possible, for a program that writes without the lock.
+        if failure == nil, targetExists, readingCurrent, (try? read(target)) != current {
+            unlink(temporary)
+            return nil
+        }
         if failure == nil {
             if targetExists {
                 if rename(temporary, target) != 0 { failure = RealFileSystem.error(errno, path: path) }
