@@ -138,7 +138,7 @@ public enum FileTransaction {
                 }
                 // The files before the last one reach the disk together, before it does: the
                 // last one (the project file, the local file) is the one that refers to them,
-                // and a flush each made an extract of thousands of files take minutes.
+                // and one flush for all of them is one journal commit where a flush each is one per file.
                 let isLast = position == edits.count - 1
                 if isLast, !done.isEmpty { try fileSystem.flush(done.map(\.path)) }
                 // Compared (or merged) with what is there under the file's lock, just before the rename.
