@@ -12,16 +12,22 @@ import XCConfig
 
     /// The sample in memory at `/sample` (without a local file), inside a git work tree.
     static func sample() throws -> InMemoryFileSystem {
-        let fileSystem = InMemoryFileSystem(currentDirectory: "/sample")
+        try sample(at: "/sample", workTree: "/sample")
+    }
+
+    /// The sample in memory at `folder` (without a local file, the current folder), inside the
+    /// git work tree at `workTree`.
+    static func sample(at folder: String, workTree: String) throws -> InMemoryFileSystem {
+        let fileSystem = InMemoryFileSystem(currentDirectory: folder)
         let enumerator = FileManager.default.enumerator(atPath: sampleRoot)
         while let relative = enumerator?.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let path = sampleRoot + "/" + relative
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
                   relative != "Config/LocalConfig.xcconfig" else { continue }
-            fileSystem.addFile("/sample/" + relative, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            fileSystem.addFile(folder + "/" + relative, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         }
-        fileSystem.addDirectory("/sample/.git")
+        fileSystem.addDirectory(workTree + "/.git")
         return fileSystem
     }
 

@@ -10,18 +10,7 @@ import XCConfig
     /// Samples/SharedProject at `/repo/App` (without its local file), the git work tree at `/repo`,
     /// the current folder `/repo/App`.
     static func sampleBelowTheRepository() throws -> InMemoryFileSystem {
-        let fileSystem = InMemoryFileSystem(currentDirectory: "/repo/App")
-        let root = ProjectEditCommandTests.sampleRoot
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let relative = enumerator?.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            let path = root + "/" + relative
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  relative != "Config/LocalConfig.xcconfig" else { continue }
-            fileSystem.addFile("/repo/App/" + relative, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        }
-        fileSystem.addDirectory("/repo/.git")
-        return fileSystem
+        try ProjectEditCommandTests.sample(at: "/repo/App", workTree: "/repo")
     }
 
     @Test func localInitProjectDryRunNamesTheRepositoryGitignoreRelatively() throws {

@@ -44,33 +44,38 @@ struct ProjectShadowsXCConfigRule: LintRule {
     /// Where the examples' project file is, relative to the example directory.
     static let projectFile = "App.xcodeproj/project.pbxproj"
 
-    /// A small project whose Debug configuration and target `App` both have `Example.xcconfig`
-    /// as their base xcconfig, with the given build-settings lines.
-    static func project(project: String = "", target: String = "") -> String {
-        """
-        // !$*UTF8*$!
-        {
-        \tobjectVersion = 77;
-        \tobjects = {
-        \t\tROOT = { isa = PBXProject; buildConfigurationList = PLIST; mainGroup = MAIN; targets = ( APP, ); };
-        \t\tMAIN = { isa = PBXGroup; children = ( XCCONFIG, ); sourceTree = "<group>"; };
-        \t\tXCCONFIG = { isa = PBXFileReference; path = Example.xcconfig; sourceTree = "<group>"; };
-        \t\tPLIST = { isa = XCConfigurationList; buildConfigurations = ( PDEBUG, ); };
-        \t\tPDEBUG = { isa = XCBuildConfiguration; baseConfigurationReference = XCCONFIG; name = Debug; buildSettings = {
-        \(project)
-        \t\t\t};
-        \t\t};
-        \t\tAPP = { isa = PBXNativeTarget; buildConfigurationList = TLIST; name = App; };
-        \t\tTLIST = { isa = XCConfigurationList; buildConfigurations = ( TDEBUG, ); };
-        \t\tTDEBUG = { isa = XCBuildConfiguration; baseConfigurationReference = XCCONFIG; name = Debug; buildSettings = {
-        \(target)
-        \t\t\t};
-        \t\t};
-        \t};
-        \trootObject = ROOT;
-        }
+    /// A small project with a Debug configuration and a target `App`, whose project and target
+    /// configurations have `Example.xcconfig` as their base unless told otherwise, with the given
+    /// build-settings lines; `targetMarker` is written before the target configuration's object.
+    /// The project rules' examples share it.
+    static func project(
+        projectBase: Bool = true, targetBase: Bool = true, project: String = "", target: String = "", targetMarker: String = ""
+    ) -> String {
+        let base = "baseConfigurationReference = XCCONFIG; "
+        return """
+            // !$*UTF8*$!
+            {
+            \tobjectVersion = 77;
+            \tobjects = {
+            \t\tROOT = { isa = PBXProject; buildConfigurationList = PLIST; mainGroup = MAIN; targets = ( APP, ); };
+            \t\tMAIN = { isa = PBXGroup; children = ( XCCONFIG, ); sourceTree = "<group>"; };
+            \t\tXCCONFIG = { isa = PBXFileReference; path = Example.xcconfig; sourceTree = "<group>"; };
+            \t\tPLIST = { isa = XCConfigurationList; buildConfigurations = ( PDEBUG, ); };
+            \t\tPDEBUG = { isa = XCBuildConfiguration; \(projectBase ? base : "")name = Debug; buildSettings = {
+            \(project)
+            \t\t\t};
+            \t\t};
+            \t\tAPP = { isa = PBXNativeTarget; buildConfigurationList = TLIST; name = App; };
+            \t\tTLIST = { isa = XCConfigurationList; buildConfigurations = ( TDEBUG, ); };
+            \t\t\(targetMarker)TDEBUG = { isa = XCBuildConfiguration; \(targetBase ? base : "")name = Debug; buildSettings = {
+            \(target)
+            \t\t\t};
+            \t\t};
+            \t};
+            \trootObject = ROOT;
+            }
 
-        """
+            """
     }
 
     func checkAll(in context: LintContext) -> [Finding] {
