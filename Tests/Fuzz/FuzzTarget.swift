@@ -12,12 +12,19 @@
 //   6 pbxproj   the input as a project.pbxproj (old-style, XML or JSON), 7 xcproj as a
 //               project.xcproj: reading never crashes; when it reads, `project set-base` and
 //               `clear-overrides` plan edits that write, read back, and leave nothing to redo
+//   8 walk      the input as a tree of folders, files, symbolic links (to /, /proc, /dev/stdin,
+//               .., each other) and FIFOs, made in a real folder: `lint` of it and
+//               `local check` in it never crash or block (libFuzzer's -timeout), lint prints
+//               valid JSON, and no finding names a file outside the folder
 // Every property failure calls fatalError, which libFuzzer records as a crash.
 import XCConfig
 import XCConfigCLI
 import XCConfigLanguageServer
 import XCConfigLint
 import XCConfigSyntax
+#if canImport(Glibc)
+import Glibc
+#endif
 
 private let directory = "/fuzz"
 
@@ -183,11 +190,78 @@ private func fuzzProject(_ bytes: [UInt8], fileName: String) {
     }
 }
 
+/// Removes `path` and everything below it, never following a symbolic link.
+private func removeTree(_ path: String) {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return }
+    if status.st_mode & S_IFMT == S_IFDIR, let directory = opendir(path) {
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(directory)
+        for name in names { removeTree(path + "/" + name) }
+        rmdir(path)
+    } else {
+        unlink(path)
+    }
+}
+
+/// The targets a fuzzed symbolic link may point at: out of the tree, at devices and streams
+/// that block or never end, at itself and at the tree's own entries.
+private let linkTargets = ["/", "/proc", "/dev/stdin", "/dev/zero", "/proc/self/fd/0", "..", "../..", ".", "a", "a/b", "l0", "f0.xcconfig", "p0"]
+
+private func fuzzWalk(_ bytes: [UInt8]) {
+    let root = "/tmp/xcconfig-fuzz-walk-\(getpid())"
+    removeTree(root)
+    mkdir(root, 0o755)
+    // RealFileSystem's current folder is the process's: the commands run in the tree.
+    chdir(root)
+    defer {
+        chdir("/")
+        removeTree(root)
+    }
+    let folders = ["", "a/", "a/b/", "c/"]
+    for folder in folders.dropFirst() { mkdir(root + "/" + folder, 0o755) }
+    // One entry per line: a kind byte, a folder byte, a name byte, then the rest (a file's text).
+    for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) where line.count >= 3 {
+        let line = Array(line)
+        let folder = root + "/" + folders[Int(line[1]) % folders.count]
+        let index = Int(line[2]) % 4
+        switch line[0] % 4 {
+        case 0:
+            let path = folder + "f\(index).xcconfig"
+            guard let file = fopen(path, "w") else { continue }
+            _ = line.dropFirst(3).withContiguousStorageIfAvailable { fwrite($0.baseAddress, 1, $0.count, file) }
+            fclose(file)
+        case 1: symlink(linkTargets[Int(line.count) % linkTargets.count], folder + "l\(index)")
+        case 2: mkfifo(folder + "p\(index)", 0o644)
+        default: symlink(linkTargets[Int(line.count) % linkTargets.count], folder + "l\(index).xcconfig")
+        }
+    }
+    func run(_ arguments: [String], in directory: String) -> (ExitStatus, [UInt8]) {
+        let out = OutputSink.capture()
+        let err = OutputSink.capture()
+        let context = CommandContext(
+            arguments: arguments, environment: [:], currentDirectory: directory, fileSystem: RealFileSystem(),
+            standardOutput: out, standardError: err, standardOutputIsTerminal: false, standardErrorIsTerminal: false)
+        return (CommandLineTool.run(context), out.capturedBytes)
+    }
+    let (_, output) = run(["lint", ".", "--format", "json", "--quiet"], in: root)
+    guard case .array(let findings) = jsonObject(output, "lint JSON of a walked tree") else { fatalError("lint JSON is not an array") }
+    for finding in findings {
+        guard let file = finding["file"]?.stringValue else { continue }
+        if file.hasPrefix("/") || file.hasPrefix("..") { fatalError("lint names a file outside the tree: \(file)") }
+    }
+    _ = run(["local", "check"], in: root)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let data, size > 0 else { return 0 }
     let bytes = Array(UnsafeBufferPointer(start: data + 1, count: size - 1))
-    switch data[0] % 8 {
+    switch data[0] % 9 {
     case 0: fuzzParse(bytes)
     case 1: fuzzResolve(bytes)
     case 2: fuzzLint(bytes)
@@ -195,7 +269,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     case 4: fuzzExplain(bytes)
     case 5: fuzzLanguageServer(bytes)
     case 6: fuzzProject(bytes, fileName: "project.pbxproj")
-    default: fuzzProject(bytes, fileName: "project.xcproj")
+    case 7: fuzzProject(bytes, fileName: "project.xcproj")
+    default: fuzzWalk(bytes)
     }
     return 0
 }

@@ -44,6 +44,8 @@ seed() {
         done
     done
     cp Tests/Fuzz/lsp-session.seed "$WORK/corpus/seed-lsp-1"
+    # The walk (8): a file including another, links out of the tree and to a FIFO, a FIFO.
+    printf '\010\000\000\000#include "a/f1.xcconfig"\n\000\001\001B = $(A) $(A)\n\001\000\000\n\003\002\001ab\n\002\003\000\n' > "$WORK/corpus/seed-walk-1"
     # Project files (6 pbxproj, 7 xcproj): the sample's and the small ones of ../shared/projects.
     find Samples ../shared/projects ../shared/xcodebuild \( -name project.pbxproj -o -name project.xcproj \) -size -16k 2>/dev/null |
         sort | awk '{ print NR "\t" $0 }' | while IFS="$(printf '\t')" read -r n file; do
