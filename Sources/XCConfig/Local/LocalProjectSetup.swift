@@ -231,7 +231,7 @@ extension LocalConfigurationSetup {
             }
             if !changed.isEmpty {
                 let list = changed.prefix(10).map {
-                    "\($0.targetName ?? "-") / \($0.configurationName)\($0.sdk.map { " [sdk=\($0)]" } ?? ""): \($0.name) '\($0.before)' -> '\($0.after)'"
+                    "\($0.place): \($0.name) '\($0.before)' -> '\($0.after)'"
                 }
                 throw LocalConfigurationError(
                     .writeFailed,

@@ -17,6 +17,12 @@ public struct ResolvedSettingChange: Sendable, Hashable {
     /// Where the value came from before and after (`project`, `target-xcconfig Config/App.xcconfig:3`).
     public var beforeSource: String?
     public var afterSource: String?
+
+    /// The target × configuration it was resolved in, as reports head it:
+    /// `App / Debug [sdk=iphoneos]` (`Debug` alone for a project without targets).
+    public var place: String {
+        (targetName.map { "\($0) / " } ?? "") + configurationName + (sdk.map { " [sdk=\($0)]" } ?? "")
+    }
 }
 
 /// A build-settings entry an edit removes from the project file.

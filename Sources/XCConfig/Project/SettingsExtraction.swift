@@ -24,7 +24,7 @@ extension ProjectEditing {
         let plain = try extractionPlan(project: path, output: outputDirectory, targets: targets, hoisting: false, fileSystem: fileSystem)
         if plain.changes.isEmpty { return plain.plan }
         let list = plain.changes.prefix(20).map { change in
-            "\(change.targetName ?? "-") / \(change.configurationName)\(change.sdk.map { " [sdk=\($0)]" } ?? ""): \(change.name) "
+            "\(change.place): \(change.name) "
                 + "'\(change.before)' (\(change.beforeSource ?? "unset")) would become '\(change.after)' (\(change.afterSource ?? "unset"))"
         }
         throw ProjectFileError(

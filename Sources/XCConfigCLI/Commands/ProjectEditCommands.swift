@@ -72,19 +72,16 @@ enum ProjectEditOutput {
     /// gets no heading; one line at the end counts them.
     static func valueLines(_ changes: [ResolvedSettingChange], summarizingUnchanged: Bool = false, collapsingUnchangedGroups: Bool = false) -> [String] {
         if collapsingUnchangedGroups {
-            func heading(_ change: ResolvedSettingChange) -> String {
-                (change.targetName.map { "\($0) / " } ?? "") + change.configurationName + (change.sdk.map { " [sdk=\($0)]" } ?? "")
-            }
             var changedHeadings: Set<String> = []
-            for change in changes where change.before != change.after { changedHeadings.insert(heading(change)) }
+            for change in changes where change.before != change.after { changedHeadings.insert(change.place) }
             // One heading per target × configuration, in the order they first come.
             var order: [String: Int] = [:]
-            for change in changes where order[heading(change)] == nil { order[heading(change)] = order.count }
-            let kept = changes.enumerated().filter { changedHeadings.contains(heading($0.element)) }
-                .sorted { (order[heading($0.element)]!, $0.offset) < (order[heading($1.element)]!, $1.offset) }.map(\.element)
-            let quiet = changes.filter { !changedHeadings.contains(heading($0)) }
+            for change in changes where order[change.place] == nil { order[change.place] = order.count }
+            let kept = changes.enumerated().filter { changedHeadings.contains($0.element.place) }
+                .sorted { (order[$0.element.place]!, $0.offset) < (order[$1.element.place]!, $1.offset) }.map(\.element)
+            let quiet = changes.filter { !changedHeadings.contains($0.place) }
             var lines = valueLines(kept, summarizingUnchanged: summarizingUnchanged)
-            let quietHeadings = Set(quiet.map(heading))
+            let quietHeadings = Set(quiet.map(\.place))
             if !quietHeadings.isEmpty {
                 var names: [String] = []
                 for change in quiet where !names.contains(change.name) { names.append(change.name) }
@@ -101,7 +98,7 @@ enum ProjectEditOutput {
             unchanged = []
         }
         for change in changes {
-            let heading = (change.targetName.map { "\($0) / " } ?? "") + change.configurationName + (change.sdk.map { " [sdk=\($0)]" } ?? "")
+            let heading = change.place
             if heading != group {
                 flushUnchanged()
                 lines.append("  \(heading):")
