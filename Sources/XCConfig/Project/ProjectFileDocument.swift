@@ -330,10 +330,13 @@ package struct ProjectFileDocument: Sendable {
             case 3 where keyPath[0] == "objects": container = "the object \(keyPath[1])"
             default: container = Self.position(keyPath[length - 2]) == nil ? "one \(keyPath[length - 2])" : "one list"
             }
-            throw ProjectFileError(
+            // A problem of the input (status 1), as a syntax error is.
+            var error = ProjectFileError(
                 file: self.path, line: line, column: column,
                 message: "'\(keyPath[length - 1])' is written twice in \(container), on lines \(earlierLine) and \(line) (Xcode reads the last one); "
                     + "remove one of them, then run the command again; nothing written")
+            error.isMalformedFile = true
+            throw error
         }
     }
 
