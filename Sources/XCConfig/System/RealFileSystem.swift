@@ -258,14 +258,8 @@ public struct RealFileSystem: FileSystem {
             unlink(temporary)
             throw failure
         }
-        if flushing {
-            // Make the rename itself durable. Best effort: some file systems refuse fsync on a directory.
-            let directoryDescriptor = open(directory, O_RDONLY | O_CLOEXEC)
-            if directoryDescriptor >= 0 {
-                _ = Glue.fsync(directoryDescriptor)
-                close(directoryDescriptor)
-            }
-        }
+        // Make the rename itself durable. Best effort: some file systems refuse fsync on a directory.
+        if flushing { try? RealFileSystem.fsync(directory) }
         return (current, bytes)
     }
 

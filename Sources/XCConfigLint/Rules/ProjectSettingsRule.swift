@@ -22,27 +22,19 @@ struct ProjectSettingsRule: LintRule {
             + "`xcconfig project set-base` sets a base where there is nothing to move.",
         isOptIn: true,
         triggeringExamples: [
-            RuleExample("SWIFT_VERSION = 6.0\n", files: [projectFile: project(target: "\t\t\t\t↓SWIFT_VERSION = 5.0;")]),
-            RuleExample("SWIFT_VERSION = 6.0\n", files: [projectFile: project(project: "\t\t\t\t↓\"OTHER_LDFLAGS[sdk=iphoneos*]\" = \"-ObjC\";")]),
-            RuleExample("SWIFT_VERSION = 6.0\n", files: [projectFile: project(projectBase: false, targetBase: false, targetMarker: "↓")]),
+            RuleExample("SWIFT_VERSION = 6.0\n", files: [ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project(target: "\t\t\t\t↓SWIFT_VERSION = 5.0;")]),
+            RuleExample("SWIFT_VERSION = 6.0\n", files: [ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project(project: "\t\t\t\t↓\"OTHER_LDFLAGS[sdk=iphoneos*]\" = \"-ObjC\";")]),
+            RuleExample("SWIFT_VERSION = 6.0\n", files: [ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project(projectBase: false, targetBase: false, targetMarker: "↓")]),
             RuleExample("SWIFT_VERSION = 6.0\n", files: [
-                projectFile: project(projectBase: false, targetBase: false, target: "\t\t\t\t↓PRODUCT_NAME = App;", targetMarker: "↓"),
+                ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project(projectBase: false, targetBase: false, target: "\t\t\t\t↓PRODUCT_NAME = App;", targetMarker: "↓"),
             ]),
         ],
         nonTriggeringExamples: [
-            RuleExample("SWIFT_VERSION = 6.0\n", files: [projectFile: project()]),
-            RuleExample("SWIFT_VERSION = 6.0\n", files: [projectFile: project(targetBase: false)]),
-            RuleExample("SWIFT_VERSION = 6.0\n", files: [projectFile: project(projectBase: false)]),
+            RuleExample("SWIFT_VERSION = 6.0\n", files: [ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project()]),
+            RuleExample("SWIFT_VERSION = 6.0\n", files: [ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project(targetBase: false)]),
+            RuleExample("SWIFT_VERSION = 6.0\n", files: [ProjectShadowsXCConfigRule.projectFile: ProjectShadowsXCConfigRule.project(projectBase: false)]),
         ]
     )
-
-    static let projectFile = ProjectShadowsXCConfigRule.projectFile
-
-    static func project(
-        projectBase: Bool = true, targetBase: Bool = true, project: String = "", target: String = "", targetMarker: String = ""
-    ) -> String {
-        ProjectShadowsXCConfigRule.project(projectBase: projectBase, targetBase: targetBase, project: project, target: target, targetMarker: targetMarker)
-    }
 
     func checkAll(in context: LintContext) -> [Finding] {
         guard let project = context.project else { return [] }
